@@ -1,0 +1,7 @@
+/** One jest run over every package; tests import sibling packages from source, so no build is needed first. */
+module.exports = {
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
+  moduleNameMapper: { '^@pathprof/([^/]+)$': '<rootDir>/packages/$1/src' },
+  transform: { '\\.ts$': 'babel-jest' },
+};

@@ -1,0 +1,1 @@
+export type { FlowGraph } from './flow-graph';

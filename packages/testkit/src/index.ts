@@ -1,0 +1,1 @@
+export { Random, caseCount, baseSeed } from './random';
