@@ -1,0 +1,28 @@
+import * as t from '@babel/types';
+import { parse, type ParserPlugin } from '@babel/parser';
+import { CfgBuilder } from './cfg-builder';
+import { findCfgRoots, type CfgRoot } from './cfg-roots';
+import type { ControlFlowGraph } from './control-flow-graph';
+
+/** The graph of one function-like (see `findCfgRoots` for what qualifies). */
+export function buildCfg(root: CfgRoot, filename: string): ControlFlowGraph {
+  return new CfgBuilder(root.node, root.kind, root.name, filename).build();
+}
+
+/** The graphs of every function-like in a program, in source order, the program's own first. */
+export function buildFileCfgs(program: t.Program, filename: string): ControlFlowGraph[] {
+  return findCfgRoots(program).map((root) => buildCfg(root, filename));
+}
+
+/** Parses a file the way pathprof reads sources: TypeScript for .ts/.tsx/.mts/.cts, JSX for .jsx/.tsx/.js. */
+export function parseSource(code: string, filename: string): t.File {
+  const plugins: ParserPlugin[] = [];
+  if (/\.[cm]?tsx?$/.test(filename)) plugins.push('typescript');
+  if (/\.(tsx|jsx|js|mjs|cjs)$/.test(filename)) plugins.push('jsx');
+  return parse(code, {
+    sourceType: 'unambiguous',
+    sourceFilename: filename,
+    plugins,
+    allowReturnOutsideFunction: false,
+  });
+}

@@ -1,0 +1,908 @@
+import * as t from '@babel/types';
+import { EdgeKind } from './edge-kind';
+import type { EdgeSite } from './edge-site';
+import type {
+  CfgRootKind,
+  ControlFlowGraph,
+  FinallyRegion,
+  HandlerEntry,
+  IterationExit,
+} from './control-flow-graph';
+import { ENTRY, EXIT, GraphBuilder, Join, UNREACHABLE } from './graph-builder';
+import { FinallyBuilder, type JumpContext, type JumpRequest } from './jump-context';
+import { evaluationMayThrow, isTypeOnlyStatement, staticTruthiness, unwrapTypeScript } from './node-facts';
+import { CfgError } from './cfg-error';
+
+/** What a condition's direct edges are called when the whole condition is one leaf (no `&&`, `||`, `?:`). */
+interface LeafSites {
+  readonly onTrue: EdgeSite;
+  readonly onFalse: EdgeSite;
+}
+
+/**
+ * Builds the graph of one function-like by walking its AST once, recursively, with a stack of jump contexts
+ * (loops, switches, labels, `finally` regions) and the current exception handler. Every edge records the
+ * site where code for it can be inserted; see edge-site.ts.
+ */
+export class CfgBuilder {
+  private readonly g = new GraphBuilder();
+  private cur = UNREACHABLE;
+  private handler: Join | null = null;
+  private readonly contexts: JumpContext[] = [];
+  private readonly finallies: FinallyRegion[] = [];
+  private readonly iterationExits: { statement: t.ForInStatement | t.ForOfStatement; doneJoin: Join }[] = [];
+  private readonly handlers: { join: Join; clause: t.CatchClause | t.TryStatement }[] = [];
+  private readonly isGenerator: boolean;
+
+  constructor(
+    private readonly root: t.Node,
+    private readonly kind: CfgRootKind,
+    private readonly name: string,
+    private readonly filename: string,
+  ) {
+    this.isGenerator = t.isFunction(root) && root.generator === true;
+  }
+
+  build(): ControlFlowGraph {
+    const first = this.g.addBlock(null);
+    this.g.addEdge(ENTRY, first, EdgeKind.Entry, { type: 'prologue' }, this.root);
+    this.cur = first;
+    const root = this.root;
+    if (t.isProgram(root)) {
+      this.statements(root.body);
+      this.edgeToExit(EdgeKind.Normal, { type: 'listEnd', owner: root, key: 'body' });
+    } else if (t.isStaticBlock(root) || t.isTSModuleBlock(root)) {
+      this.statements(root.body);
+      this.edgeToExit(EdgeKind.Normal, { type: 'listEnd', owner: root, key: 'body' });
+    } else if (t.isClassProperty(root) || t.isClassPrivateProperty(root) || t.isClassAccessorProperty(root)) {
+      const value = root.value!;
+      this.expr(value);
+      this.edgeToExit(EdgeKind.Return, { type: 'afterExpression', expression: value });
+    } else if (t.isFunction(root)) {
+      const body = root.body;
+      if (t.isBlockStatement(body)) {
+        this.statements(body.body);
+        this.edgeToExit(EdgeKind.Return, { type: 'listEnd', owner: body, key: 'body' });
+      } else {
+        this.expr(body);
+        this.edgeToExit(EdgeKind.Return, { type: 'arrowReturn', body });
+      }
+    } else {
+      throw new Error(`internal error: no graph for a ${root.type}`);
+    }
+    this.g.connectDeadEnds(root);
+    return this.freeze();
+  }
+
+  private freeze(): ControlFlowGraph {
+    const parts = this.g.finish();
+    const iterationExits: IterationExit[] = [];
+    for (const { statement, doneJoin } of this.iterationExits) {
+      if (doneJoin.block === UNREACHABLE) continue;
+      for (let e = 0; e < parts.edges.length; e++) {
+        if (parts.edgeDst[e] === doneJoin.block && parts.edges[e].kind === EdgeKind.Done) {
+          iterationExits.push({ statement, doneEdge: e, afterBlock: doneJoin.block });
+        }
+      }
+    }
+    const handlers: HandlerEntry[] = this.handlers
+      .filter((h) => h.join.block !== UNREACHABLE)
+      .map((h) => ({ block: h.join.block, clause: h.clause }));
+    const loc = this.root.loc;
+    return {
+      kind: this.kind,
+      node: this.root,
+      name: this.name,
+      range: loc ? { start: { ...loc.start }, end: { ...loc.end } } : null,
+      blockCount: parts.blocks.length,
+      entry: ENTRY,
+      exit: EXIT,
+      edgeCount: parts.edgeSrc.length,
+      edgeSrc: parts.edgeSrc,
+      edgeDst: parts.edgeDst,
+      edgeKind: parts.edgeKind,
+      edgeExceptional: parts.edgeExceptional,
+      blocks: parts.blocks,
+      edges: parts.edges,
+      finallies: this.finallies,
+      iterationExits,
+      handlers,
+      isGenerator: this.isGenerator,
+    };
+  }
+
+  // ---------------------------------------------------------------- blocks and edges
+
+  /** Makes `block` current, closing the block the builder leaves (which adds its exceptional edge). */
+  private enter(block: number): void {
+    if (this.cur !== UNREACHABLE && this.cur !== block) this.g.close(this.cur, this.root);
+    this.cur = block;
+  }
+
+  private leave(): void {
+    this.enter(UNREACHABLE);
+  }
+
+  private land(join: Join): void {
+    const from = this.cur;
+    if (from !== UNREACHABLE) this.g.close(from, this.root);
+    this.cur = UNREACHABLE;
+    this.cur = this.g.land(join, this.handler);
+  }
+
+  private newJoin(): Join {
+    return new Join();
+  }
+
+  /** A fresh block reached from the current one: a `try` start (new handler), a `finally` exit. */
+  private startBlock(kind: EdgeKind, site: EdgeSite, node: t.Node): void {
+    if (this.cur === UNREACHABLE) return;
+    const block = this.g.addBlock(this.handler);
+    this.g.addEdge(this.cur, block, kind, site, node);
+    this.enter(block);
+  }
+
+  private edgeTo(join: Join, kind: EdgeKind, site: EdgeSite | null, node: t.Node): void {
+    this.g.edgeTo(this.cur, join, kind, site, node);
+  }
+
+  private edgeToExit(kind: EdgeKind, site: EdgeSite): void {
+    if (this.cur === UNREACHABLE) return;
+    this.jump({ kind: 'return' }, kind, site, this.root);
+  }
+
+  private code(node: t.Node): void {
+    this.g.noteCode(this.cur, node, evaluationMayThrow(node));
+  }
+
+  // ---------------------------------------------------------------- jumps
+
+  /**
+   * Routes a jump to its target through every `finally` in between: the edge goes to the innermost such
+   * `finally`, which records the completion and re-issues the jump when it ends.
+   */
+  private jump(request: JumpRequest, kind: EdgeKind, site: EdgeSite, node: t.Node): void {
+    if (this.cur === UNREACHABLE) return;
+    for (let i = this.contexts.length - 1; i >= 0; i--) {
+      const c = this.contexts[i];
+      if (c.type === 'finally') {
+        const target = this.findTarget(request, i);
+        const completion = c.region.completionFor(request, target);
+        const entrySite: EdgeSite =
+          request.kind === 'yield-return'
+            ? { type: 'finallyEntry', statement: c.region.statement, completion }
+            : site;
+        this.g.edgeTo(this.cur, c.region.join, kind, entrySite, node, {
+          entersFinally: { statement: c.region.statement, completion },
+        });
+        this.leave();
+        return;
+      }
+      if (matches(request, c)) {
+        const join = request.kind === 'continue' && c.type === 'loop' ? c.continueJoin : c.breakJoin;
+        this.edgeTo(join, kind, site, node);
+        this.leave();
+        return;
+      }
+    }
+    if (request.kind === 'break' || request.kind === 'continue') {
+      throw new CfgError(this.filename, node, `no target for \`${request.kind}\``);
+    }
+    const exitSite: EdgeSite =
+      request.kind === 'yield-return' ? { type: 'generatorReturn', expression: request.yieldNode } : site;
+    this.edgeTo(this.g.exitJoin, kind, exitSite, node);
+    this.leave();
+  }
+
+  private findTarget(request: JumpRequest, below: number): JumpContext | null {
+    for (let i = below - 1; i >= 0; i--) if (matches(request, this.contexts[i])) return this.contexts[i];
+    return null;
+  }
+
+  // ---------------------------------------------------------------- statements
+
+  private statements(list: readonly t.Statement[]): void {
+    for (const s of list) this.stmt(s);
+  }
+
+  private stmt(s: t.Statement, labels: readonly string[] = [], outer: t.Statement = s): void {
+    if (this.cur === UNREACHABLE) return;
+    switch (s.type) {
+      case 'BlockStatement':
+        return this.statements(s.body);
+      case 'ExpressionStatement':
+        return this.expr(s.expression);
+      case 'VariableDeclaration':
+        return this.declaration(s);
+      case 'IfStatement':
+        return this.ifStatement(s);
+      case 'WhileStatement':
+        return this.whileStatement(s, labels, outer);
+      case 'DoWhileStatement':
+        return this.doWhileStatement(s, labels, outer);
+      case 'ForStatement':
+        return this.forStatement(s, labels);
+      case 'ForInStatement':
+      case 'ForOfStatement':
+        return this.forEachStatement(s, labels, outer);
+      case 'LabeledStatement':
+        return this.labeled(s, labels, outer);
+      case 'BreakStatement':
+        return this.jump(
+          { kind: 'break', label: s.label?.name ?? null },
+          EdgeKind.Break,
+          { type: 'jump', statement: s },
+          s,
+        );
+      case 'ContinueStatement':
+        return this.jump(
+          { kind: 'continue', label: s.label?.name ?? null },
+          EdgeKind.Continue,
+          { type: 'jump', statement: s },
+          s,
+        );
+      case 'ReturnStatement':
+        if (s.argument) this.expr(s.argument);
+        return this.jump({ kind: 'return' }, EdgeKind.Return, { type: 'jump', statement: s }, s);
+      case 'ThrowStatement':
+        this.expr(s.argument);
+        this.g.noteCode(this.cur, s, true);
+        this.g.throwFrom(this.cur, s);
+        return this.leave();
+      case 'SwitchStatement':
+        return this.switchStatement(s);
+      case 'TryStatement':
+        return this.tryStatement(s);
+      case 'WithStatement':
+        this.expr(s.object);
+        this.code(s);
+        return this.stmt(s.body);
+      case 'ClassDeclaration':
+        if (s.declare) return;
+        return this.classParts(s);
+      case 'ExportNamedDeclaration':
+        if (s.declaration) this.stmt(s.declaration);
+        return;
+      case 'ExportDefaultDeclaration': {
+        const d = s.declaration;
+        if (t.isClassDeclaration(d)) return this.classParts(d);
+        if (t.isExpression(d)) return this.expr(d);
+        return;
+      }
+      case 'TSExportAssignment':
+        return this.expr(s.expression);
+      case 'TSImportEqualsDeclaration':
+      case 'TSEnumDeclaration':
+      case 'TSModuleDeclaration':
+        // Enum member initialisers and namespace bodies run here but are not path decisions of this
+        // function (a namespace body has its own graph); the statement can throw.
+        if (!('declare' in s && s.declare)) this.g.noteCode(this.cur, s, true);
+        return;
+      case 'FunctionDeclaration':
+      case 'EmptyStatement':
+      case 'DebuggerStatement':
+      case 'ImportDeclaration':
+      case 'ExportAllDeclaration':
+        return;
+      default:
+        if (isTypeOnlyStatement(s)) return;
+        throw new CfgError(this.filename, s, `unsupported statement ${s.type}`);
+    }
+  }
+
+  private declaration(s: t.VariableDeclaration): void {
+    if (s.declare) return;
+    for (const d of s.declarations) {
+      if (d.init) this.expr(d.init);
+      this.pattern(d.id);
+    }
+  }
+
+  private ifStatement(s: t.IfStatement): void {
+    const consequent = this.newJoin();
+    const alternate = this.newJoin();
+    const after = this.newJoin();
+    this.cond(s.test, consequent, s.alternate ? alternate : after, {
+      onTrue: { type: 'listStart', owner: s, key: 'consequent' },
+      onFalse: { type: 'listStart', owner: s, key: 'alternate' },
+    });
+    this.land(consequent);
+    this.stmt(s.consequent);
+    this.edgeTo(after, EdgeKind.Normal, { type: 'listEnd', owner: s, key: 'consequent' }, s);
+    if (s.alternate) {
+      this.land(alternate);
+      this.stmt(s.alternate);
+      this.edgeTo(after, EdgeKind.Normal, { type: 'listEnd', owner: s, key: 'alternate' }, s);
+    }
+    this.land(after);
+  }
+
+  /** The loop head: a block of its own, since back edges come to it. */
+  private loopHead(site: EdgeSite, node: t.Node): number {
+    const head = this.newJoin();
+    this.edgeTo(head, EdgeKind.Normal, site, node);
+    this.land(head);
+    return this.cur;
+  }
+
+  private whileStatement(s: t.WhileStatement, labels: readonly string[], outer: t.Statement): void {
+    const head = this.loopHead({ type: 'beforeStatement', statement: outer }, s);
+    const headJoin = joinAt(head);
+    const body = this.newJoin();
+    const exit = this.newJoin();
+    this.cond(s.test, body, exit, {
+      onTrue: { type: 'listStart', owner: s, key: 'body' },
+      onFalse: { type: 'test', expression: s.test, outcome: false },
+    });
+    this.land(body);
+    this.loopBody(s.body, labels, exit, headJoin);
+    this.edgeTo(headJoin, EdgeKind.LoopBack, { type: 'listEnd', owner: s, key: 'body' }, s);
+    this.leave();
+    this.land(exit);
+  }
+
+  private doWhileStatement(s: t.DoWhileStatement, labels: readonly string[], outer: t.Statement): void {
+    const start = this.loopHead({ type: 'beforeStatement', statement: outer }, s);
+    const test = this.newJoin();
+    const exit = this.newJoin();
+    this.loopBody(s.body, labels, exit, test);
+    this.edgeTo(test, EdgeKind.Normal, { type: 'listEnd', owner: s, key: 'body' }, s);
+    this.land(test);
+    this.cond(s.test, joinAt(start), exit);
+    this.land(exit);
+  }
+
+  private forStatement(s: t.ForStatement, labels: readonly string[]): void {
+    if (s.init) {
+      if (t.isVariableDeclaration(s.init)) this.declaration(s.init);
+      else this.expr(s.init);
+    }
+    const head = joinAt(this.loopHead({ type: 'forInit', statement: s }, s));
+    const body = this.newJoin();
+    const exit = this.newJoin();
+    if (s.test) {
+      this.cond(s.test, body, exit, {
+        onTrue: { type: 'listStart', owner: s, key: 'body' },
+        onFalse: { type: 'test', expression: s.test, outcome: false },
+      });
+    } else {
+      this.edgeTo(body, EdgeKind.Normal, { type: 'listStart', owner: s, key: 'body' }, s);
+    }
+    this.land(body);
+    const update = s.update ? this.newJoin() : head;
+    this.loopBody(s.body, labels, exit, update);
+    const bodyEnd: EdgeSite = { type: 'listEnd', owner: s, key: 'body' };
+    if (s.update) {
+      this.edgeTo(update, EdgeKind.Normal, bodyEnd, s);
+      this.land(update);
+      this.expr(s.update);
+    }
+    this.edgeTo(head, EdgeKind.LoopBack, s.update ? { type: 'forUpdate', statement: s } : bodyEnd, s);
+    this.leave();
+    this.land(exit);
+  }
+
+  private forEachStatement(
+    s: t.ForInStatement | t.ForOfStatement,
+    labels: readonly string[],
+    outer: t.Statement,
+  ): void {
+    this.expr(s.right);
+    // The head asks the iterator for the next value and binds it: both can throw, `for await` suspends.
+    const head = this.loopHead({ type: 'afterExpression', expression: s.right }, s);
+    this.g.noteCode(head, s.left, true);
+    if (t.isForOfStatement(s) && s.await) this.g.markSuspends(head);
+    const left = s.left;
+    if (t.isVariableDeclaration(left)) for (const d of left.declarations) this.pattern(d.id);
+    else this.pattern(left);
+    const body = this.newJoin();
+    const exit = this.newJoin();
+    this.edgeTo(body, EdgeKind.Next, { type: 'listStart', owner: s, key: 'body' }, s);
+    this.edgeTo(exit, EdgeKind.Done, { type: 'afterStatement', statement: outer }, s);
+    this.iterationExits.push({ statement: s, doneJoin: exit });
+    this.leave();
+    this.land(body);
+    this.loopBody(s.body, labels, exit, joinAt(head));
+    this.edgeTo(joinAt(head), EdgeKind.LoopBack, { type: 'listEnd', owner: s, key: 'body' }, s);
+    this.leave();
+    this.land(exit);
+  }
+
+  private loopBody(body: t.Statement, labels: readonly string[], breakJoin: Join, continueJoin: Join): void {
+    this.contexts.push({ type: 'loop', labels, breakJoin, continueJoin });
+    this.stmt(body);
+    this.contexts.pop();
+  }
+
+  private labeled(s: t.LabeledStatement, labels: readonly string[], outer: t.Statement): void {
+    const all = [...labels, s.label.name];
+    const body = s.body;
+    if (t.isLoop(body)) return this.stmt(body, all, outer);
+    const after = this.newJoin();
+    this.contexts.push({ type: 'label', labels: all, breakJoin: after });
+    this.stmt(body);
+    this.contexts.pop();
+    if (after.pending.length === 0) return;
+    this.edgeTo(after, EdgeKind.Normal, { type: 'listEnd', owner: s, key: 'body' }, s);
+    this.land(after);
+  }
+
+  private switchStatement(s: t.SwitchStatement): void {
+    this.expr(s.discriminant);
+    const after = this.newJoin();
+    const bodies = s.cases.map(() => this.newJoin());
+    const defaultIndex = s.cases.findIndex((c) => !c.test);
+    const noMatch = defaultIndex >= 0 ? bodies[defaultIndex] : after;
+    const tests = s.cases.map((c, i) => ({ c, i })).filter(({ c }) => c.test);
+    if (tests.length === 0) {
+      this.edgeTo(noMatch, EdgeKind.Default, { type: 'afterExpression', expression: s.discriminant }, s);
+      this.leave();
+    }
+    tests.forEach(({ c, i }, n) => {
+      this.expr(c.test!);
+      this.code(c);
+      this.edgeTo(bodies[i], EdgeKind.CaseMatch, { type: 'caseMatch', switchCase: c }, c);
+      const last = n === tests.length - 1;
+      const next = last ? noMatch : this.newJoin();
+      this.edgeTo(next, last ? EdgeKind.Default : EdgeKind.CaseMiss, { type: 'caseMiss', switchCase: c }, c);
+      this.leave();
+      if (!last) this.land(next);
+    });
+    this.contexts.push({ type: 'switch', labels: [], breakJoin: after });
+    s.cases.forEach((c, i) => {
+      this.land(bodies[i]);
+      this.statements(c.consequent);
+      const last = i === s.cases.length - 1;
+      const end: EdgeSite = { type: 'listEnd', owner: c, key: 'consequent' };
+      this.edgeTo(last ? after : bodies[i + 1], last ? EdgeKind.Normal : EdgeKind.Fallthrough, end, c);
+      this.leave();
+    });
+    this.contexts.pop();
+    this.land(after);
+  }
+
+  private tryStatement(s: t.TryStatement): void {
+    const outerHandler = this.handler;
+    const finallyJoin = s.finalizer ? new Join() : null;
+    const region = finallyJoin ? new FinallyBuilder(s, finallyJoin) : null;
+    const catchJoin = s.handler ? new Join() : null;
+    const after = new Join();
+    const leaveProtected = (site: EdgeSite) => {
+      if (region) this.jumpToFinally(region, site, s);
+      else this.edgeTo(after, EdgeKind.Normal, site, s);
+      this.leave();
+    };
+
+    if (region) this.contexts.push({ type: 'finally', region });
+    this.handler = catchJoin ?? finallyJoin;
+    this.startBlock(EdgeKind.Normal, { type: 'listStart', owner: s.block, key: 'body' }, s);
+    this.statements(s.block.body);
+    leaveProtected({ type: 'listEnd', owner: s.block, key: 'body' });
+
+    if (s.handler && catchJoin) {
+      this.handler = finallyJoin ?? outerHandler;
+      this.handlers.push({ join: catchJoin, clause: s.handler });
+      this.land(catchJoin);
+      if (t.isPattern(s.handler.param)) this.pattern(s.handler.param);
+      this.statements(s.handler.body.body);
+      leaveProtected({ type: 'listEnd', owner: s.handler.body, key: 'body' });
+    }
+    if (region) this.contexts.pop();
+    this.handler = outerHandler;
+
+    if (s.finalizer && finallyJoin && region) {
+      if (finallyJoin.pending.some((p) => p.kind === EdgeKind.Exception || p.kind === EdgeKind.Throw)) {
+        region.addThrow();
+        this.handlers.push({ join: finallyJoin, clause: s });
+      }
+      this.land(finallyJoin);
+      if (this.cur !== UNREACHABLE) {
+        this.finallies.push({ statement: s, entryBlock: this.cur, completions: region.completions });
+      }
+      this.statements(s.finalizer.body);
+      this.finallyExit(s, region, after);
+    }
+    this.land(after);
+  }
+
+  /** The normal end of a `try` or `catch` enters the `finally` with completion 0. */
+  private jumpToFinally(region: FinallyBuilder, site: EdgeSite, node: t.Node): void {
+    if (this.cur === UNREACHABLE) return;
+    region.addNormal();
+    this.g.edgeTo(this.cur, region.join, EdgeKind.Normal, site, node, {
+      entersFinally: { statement: region.statement, completion: 0 },
+    });
+  }
+
+  /**
+   * The end of a `finally` moves to a block of its own with no code, whose out-edges continue each pending
+   * completion; a rethrow is that block's exceptional edge. One edge per continuation target: `return` and a
+   * generator's `return()` at a `yield` leave the same way.
+   */
+  private finallyExit(s: t.TryStatement, region: FinallyBuilder, after: Join): void {
+    const finalizer = s.finalizer!;
+    this.startBlock(EdgeKind.Normal, { type: 'listEnd', owner: finalizer, key: 'body' }, s);
+    const exitBlock = this.cur;
+    if (exitBlock === UNREACHABLE) return;
+    const groups = new Map<string, { request: JumpRequest | null; codes: number[] }>();
+    for (const [code, request] of region.continuations) {
+      if (code === 1) {
+        this.g.markMayThrow(exitBlock);
+        continue;
+      }
+      const key =
+        request === null ? 'normal' : request.kind === 'yield-return' ? 'return' : JSON.stringify(request);
+      const group = groups.get(key) ?? { request, codes: [] };
+      group.codes.push(code);
+      groups.set(key, group);
+    }
+    for (const { request, codes } of groups.values()) {
+      this.cur = exitBlock;
+      const site: EdgeSite = { type: 'finallyExit', statement: s, completions: codes };
+      if (request === null) this.edgeTo(after, EdgeKind.FinallyExit, site, s);
+      else {
+        const continued: JumpRequest = request.kind === 'yield-return' ? { kind: 'return' } : request;
+        this.jump(continued, EdgeKind.FinallyExit, site, s);
+      }
+    }
+    this.cur = exitBlock;
+    this.leave();
+  }
+
+  private classParts(c: t.Class): void {
+    for (const d of c.decorators ?? []) this.expr(d.expression);
+    if (c.superClass) this.expr(c.superClass);
+    for (const m of c.body.body) {
+      if ('decorators' in m) for (const d of m.decorators ?? []) this.expr(d.expression);
+      if ('computed' in m && m.computed && 'key' in m && t.isExpression(m.key)) this.expr(m.key);
+    }
+    this.g.noteCode(this.cur, c, true);
+  }
+
+  // ---------------------------------------------------------------- conditions
+
+  /**
+   * Compiles `e` in test position: only its truthiness matters, so `&&`, `||`, `!` and `?:` route their
+   * leaves' outcomes straight to `onTrue`/`onFalse`. A single-leaf condition uses `leafSites` (the start of
+   * the branch it enters); compound ones put code on each leaf (`test` sites).
+   */
+  private cond(e: t.Expression, onTrue: Join, onFalse: Join, leafSites?: LeafSites): void {
+    const x = unwrapTypeScript(e);
+    if (t.isLogicalExpression(x) && x.operator !== '??') {
+      const mid = this.newJoin();
+      if (x.operator === '&&') this.cond(x.left, mid, onFalse);
+      else this.cond(x.left, onTrue, mid);
+      this.land(mid);
+      this.cond(x.right, onTrue, onFalse);
+      return;
+    }
+    if (t.isUnaryExpression(x) && x.operator === '!') {
+      this.code(x);
+      const swapped = leafSites && { onTrue: leafSites.onFalse, onFalse: leafSites.onTrue };
+      return this.cond(x.argument, onFalse, onTrue, swapped);
+    }
+    if (t.isConditionalExpression(x)) {
+      const yes = this.newJoin();
+      const no = this.newJoin();
+      this.cond(x.test, yes, no);
+      this.land(yes);
+      this.cond(x.consequent, onTrue, onFalse);
+      this.land(no);
+      this.cond(x.alternate, onTrue, onFalse);
+      return;
+    }
+    if (t.isSequenceExpression(x)) {
+      x.expressions.slice(0, -1).forEach((y) => this.expr(y));
+      return this.cond(x.expressions[x.expressions.length - 1], onTrue, onFalse, leafSites);
+    }
+    this.expr(x);
+    const constant = staticTruthiness(x);
+    if (constant !== undefined) {
+      // `while (true)`, `if (0)`: the other outcome is impossible, so it gets no edge and no path.
+      const [join, kind, site] = constant
+        ? ([onTrue, EdgeKind.True, leafSites?.onTrue] as const)
+        : ([onFalse, EdgeKind.False, leafSites?.onFalse] as const);
+      this.edgeTo(join, kind, site ?? { type: 'test', expression: x, outcome: constant }, x);
+      return this.leave();
+    }
+    this.edgeTo(
+      onTrue,
+      EdgeKind.True,
+      leafSites?.onTrue ?? { type: 'test', expression: x, outcome: true },
+      x,
+    );
+    this.edgeTo(
+      onFalse,
+      EdgeKind.False,
+      leafSites?.onFalse ?? { type: 'test', expression: x, outcome: false },
+      x,
+    );
+    this.leave();
+  }
+
+  // ---------------------------------------------------------------- expressions (value position)
+
+  private expr(e: t.Node): void {
+    if (this.cur === UNREACHABLE) return;
+    switch (e.type) {
+      case 'LogicalExpression':
+        return this.logical(e);
+      case 'ConditionalExpression':
+        return this.conditional(e);
+      case 'AssignmentExpression':
+        return this.assignment(e);
+      case 'OptionalMemberExpression':
+      case 'OptionalCallExpression':
+        return this.chain(e);
+      case 'YieldExpression':
+        return this.yieldExpression(e);
+      case 'AwaitExpression':
+        if (e.argument) this.expr(e.argument);
+        this.code(e);
+        this.g.markSuspends(this.cur);
+        return;
+      case 'ClassExpression':
+        return this.classParts(e);
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+        return;
+      case 'ObjectMethod':
+        if (e.computed) this.expr(e.key);
+        return;
+      default:
+        if (t.isStatement(e)) throw new CfgError(this.filename, e, `unsupported expression ${e.type}`);
+        for (const key of t.VISITOR_KEYS[e.type] ?? []) {
+          if (isTypeKey(key)) continue;
+          const child = (e as unknown as Record<string, unknown>)[key];
+          if (Array.isArray(child)) {
+            for (const c of child) if (c && typeof c === 'object' && 'type' in c) this.expr(c as t.Node);
+          } else if (child && typeof child === 'object' && 'type' in child) {
+            this.expr(child as t.Node);
+          }
+        }
+        this.code(e);
+    }
+  }
+
+  private logical(e: t.LogicalExpression): void {
+    this.expr(e.left);
+    this.code(e.left);
+    const right = this.newJoin();
+    const after = this.newJoin();
+    const [toRight, toShort] =
+      e.operator === '&&'
+        ? [EdgeKind.True, EdgeKind.False]
+        : e.operator === '||'
+          ? [EdgeKind.False, EdgeKind.True]
+          : [EdgeKind.Nullish, EdgeKind.NotNullish];
+    this.edgeTo(right, toRight, { type: 'beforeExpression', expression: e.right }, e);
+    this.edgeTo(after, toShort, { type: 'logicalShort', expression: e }, e);
+    this.leave();
+    this.land(right);
+    this.expr(e.right);
+    this.edgeTo(after, EdgeKind.Normal, { type: 'afterExpression', expression: e.right }, e);
+    this.leave();
+    this.land(after);
+  }
+
+  private conditional(e: t.ConditionalExpression): void {
+    const yes = this.newJoin();
+    const no = this.newJoin();
+    const after = this.newJoin();
+    this.cond(e.test, yes, no, {
+      onTrue: { type: 'beforeExpression', expression: e.consequent },
+      onFalse: { type: 'beforeExpression', expression: e.alternate },
+    });
+    this.land(yes);
+    this.expr(e.consequent);
+    this.edgeTo(after, EdgeKind.Normal, { type: 'afterExpression', expression: e.consequent }, e);
+    this.leave();
+    this.land(no);
+    this.expr(e.alternate);
+    this.edgeTo(after, EdgeKind.Normal, { type: 'afterExpression', expression: e.alternate }, e);
+    this.leave();
+    this.land(after);
+  }
+
+  private assignment(e: t.AssignmentExpression): void {
+    const left = e.left;
+    if (t.isPattern(left) && !t.isAssignmentPattern(left)) {
+      // Destructuring assignment: the value first, then the targets, left to right.
+      this.expr(e.right);
+      this.pattern(left);
+      this.code(e);
+      return;
+    }
+    if (t.isMemberExpression(left) || t.isOptionalMemberExpression(left)) {
+      this.expr(left.object);
+      if (left.computed) this.expr(left.property);
+    }
+    if (e.operator !== '&&=' && e.operator !== '||=' && e.operator !== '??=') {
+      this.expr(e.right);
+      this.code(e);
+      return;
+    }
+    // The current value is read, then `right` is evaluated and assigned only if the operator asks for it.
+    this.code(e);
+    const right = this.newJoin();
+    const after = this.newJoin();
+    const [toRight, toShort] =
+      e.operator === '&&='
+        ? [EdgeKind.True, EdgeKind.False]
+        : e.operator === '||='
+          ? [EdgeKind.False, EdgeKind.True]
+          : [EdgeKind.Nullish, EdgeKind.NotNullish];
+    this.edgeTo(right, toRight, { type: 'assignRight', expression: e }, e);
+    this.edgeTo(after, toShort, { type: 'assignShort', expression: e }, e);
+    this.leave();
+    this.land(right);
+    this.expr(e.right);
+    this.code(e);
+    this.edgeTo(after, EdgeKind.Normal, { type: 'assignDone', expression: e }, e);
+    this.leave();
+    this.land(after);
+  }
+
+  /**
+   * An optional chain: each `?.` link tests its base; `null`/`undefined` skips the whole rest of the chain,
+   * so every short-circuit edge goes to the code after the chain.
+   */
+  private chain(top: t.OptionalMemberExpression | t.OptionalCallExpression): void {
+    const after = this.newJoin();
+    this.chainPart(top, after);
+    this.edgeTo(after, EdgeKind.Normal, { type: 'afterExpression', expression: top }, top);
+    this.leave();
+    this.land(after);
+  }
+
+  private chainPart(node: t.Node, after: Join): void {
+    const inner = t.isTSNonNullExpression(node) ? node.expression : node;
+    if (t.isOptionalMemberExpression(inner)) {
+      this.chainPart(inner.object, after);
+      if (inner.optional) this.optionalLink(inner, after);
+      if (inner.computed) this.expr(inner.property);
+      this.code(inner);
+    } else if (t.isOptionalCallExpression(inner)) {
+      this.chainPart(inner.callee, after);
+      if (inner.optional) this.optionalLink(inner, after);
+      for (const a of inner.arguments) this.expr(a);
+      this.code(inner);
+    } else {
+      this.expr(inner);
+    }
+  }
+
+  private optionalLink(link: t.OptionalMemberExpression | t.OptionalCallExpression, after: Join): void {
+    const go = this.newJoin();
+    this.edgeTo(after, EdgeKind.Nullish, { type: 'optionalShort', link }, link);
+    this.edgeTo(go, EdgeKind.NotNullish, { type: 'optionalGo', link }, link);
+    this.leave();
+    this.land(go);
+  }
+
+  private yieldExpression(e: t.YieldExpression): void {
+    if (e.argument) this.expr(e.argument);
+    this.code(e);
+    this.g.markSuspends(this.cur);
+    const resume = this.newJoin();
+    this.edgeTo(resume, EdgeKind.Resume, { type: 'resume', expression: e }, e);
+    // The site passed here is never used: a yield-return gets a finallyEntry or generatorReturn site.
+    this.jump(
+      { kind: 'yield-return', yieldNode: e },
+      EdgeKind.YieldReturn,
+      { type: 'resume', expression: e },
+      e,
+    );
+    this.land(resume);
+  }
+
+  // ---------------------------------------------------------------- binding patterns
+
+  /**
+   * Binding and assignment targets. Default values (`{ a = f() }`, `[b = g()]`) are evaluated in the
+   * enclosing block, not as a branch: a pattern has no place to put code for "the default was not used",
+   * so their decisions are not path decisions (see the package README).
+   */
+  private pattern(p: t.Node): void {
+    switch (p.type) {
+      case 'ObjectPattern':
+        for (const prop of p.properties) {
+          if (t.isRestElement(prop)) this.pattern(prop.argument);
+          else {
+            if (prop.computed) this.expr(prop.key);
+            this.pattern(prop.value);
+          }
+        }
+        this.code(p);
+        return;
+      case 'ArrayPattern':
+        for (const el of p.elements) if (el) this.pattern(el);
+        this.code(p);
+        return;
+      case 'RestElement':
+        return this.pattern(p.argument);
+      case 'AssignmentPattern':
+        this.pattern(p.left);
+        this.opaqueDefault(p.right);
+        return;
+      case 'MemberExpression':
+        this.expr(p.object);
+        if (p.computed) this.expr(p.property);
+        this.code(p);
+        return;
+      case 'TSParameterProperty':
+        return this.pattern(p.parameter);
+      default:
+        if (t.isTSAsExpression(p) || t.isTSSatisfiesExpression(p) || t.isTSNonNullExpression(p)) {
+          return this.pattern(p.expression);
+        }
+        // Identifiers and anything else a target can be: writing it can throw (TDZ, `const`).
+        this.code(p);
+    }
+  }
+
+  private opaqueDefault(value: t.Expression): void {
+    let suspends = false;
+    t.traverseFast(value, (n) => {
+      if (t.isYieldExpression(n) && !insideFunction(value, n)) suspends = true;
+    });
+    if (suspends) {
+      throw new CfgError(this.filename, value, '`yield` inside a default value is not supported');
+    }
+    this.g.noteCode(this.cur, value, true);
+    if (containsAwait(value)) this.g.markSuspends(this.cur);
+  }
+}
+
+function matches(request: JumpRequest, c: JumpContext): boolean {
+  if (c.type === 'finally') return false;
+  if (request.kind === 'break') {
+    return request.label ? c.labels.includes(request.label) : c.type === 'loop' || c.type === 'switch';
+  }
+  if (request.kind === 'continue')
+    return c.type === 'loop' && (!request.label || c.labels.includes(request.label));
+  return false;
+}
+
+/** A join whose block already exists: a loop head that back edges return to. */
+function joinAt(block: number): Join {
+  const j = new Join();
+  j.block = block;
+  return j;
+}
+
+const TYPE_KEYS = new Set([
+  'typeAnnotation',
+  'typeParameters',
+  'typeArguments',
+  'returnType',
+  'superTypeParameters',
+]);
+
+function isTypeKey(key: string): boolean {
+  return TYPE_KEYS.has(key);
+}
+
+function insideFunction(root: t.Node, target: t.Node): boolean {
+  let inside = false;
+  const visit = (n: t.Node, inFn: boolean): void => {
+    if (n === target) inside = inFn;
+    for (const key of t.VISITOR_KEYS[n.type] ?? []) {
+      const child = (n as unknown as Record<string, unknown>)[key];
+      const list = Array.isArray(child) ? child : [child];
+      for (const c of list) {
+        if (c && typeof c === 'object' && 'type' in c) visit(c as t.Node, inFn || t.isFunction(n));
+      }
+    }
+  };
+  visit(root, false);
+  return inside;
+}
+
+function containsAwait(root: t.Node): boolean {
+  let found = false;
+  t.traverseFast(root, (n) => {
+    if (t.isAwaitExpression(n) && !insideFunction(root, n)) found = true;
+  });
+  return found;
+}

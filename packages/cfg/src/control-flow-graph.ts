@@ -1,0 +1,87 @@
+import type * as t from '@babel/types';
+import type { FlowGraph } from '@pathprof/numbering';
+import type { EdgeKind } from './edge-kind';
+import type { EdgeSite } from './edge-site';
+
+/** The kinds of code that get their own graph. */
+export type CfgRootKind = 'function' | 'program' | 'class-field' | 'static-block' | 'namespace';
+
+/** A source position: 1-based line, 0-based column, as Babel reports them. */
+export interface Position {
+  readonly line: number;
+  readonly column: number;
+}
+
+export interface SourceRange {
+  readonly start: Position;
+  readonly end: Position;
+}
+
+export interface BlockInfo {
+  /** Source extent of the code that runs in the block, or null for a block with no code (ENTRY, EXIT, joins). */
+  readonly range: SourceRange | null;
+  /** Some code in the block can throw, so it has an exceptional out-edge. */
+  readonly mayThrow: boolean;
+  /** The block contains `await` or `yield`: an activation can stay suspended in it forever. */
+  readonly suspends: boolean;
+}
+
+/** Why a `finally` block was entered, and so where it goes when it ends. */
+export interface Completion {
+  /** The value the instrumenter stores in the `try`'s completion local; 0 normal, 1 throw, 2 return, then jumps. */
+  readonly code: number;
+  readonly kind: 'normal' | 'throw' | 'return' | 'break' | 'continue' | 'yield-return';
+  readonly label?: string;
+}
+
+export interface FinallyRegion {
+  readonly statement: t.TryStatement;
+  /** The block that starts the `finally`. */
+  readonly entryBlock: number;
+  readonly completions: readonly Completion[];
+}
+
+export interface EdgeInfo {
+  readonly kind: EdgeKind;
+  /** Where code for this edge goes; null for exceptional edges. */
+  readonly site: EdgeSite | null;
+  /** The construct that owns the edge (the `if`, the `&&`, the `break`, …), for source ranges and labels. */
+  readonly node: t.Node;
+  /** The edge enters a `finally` block with this completion: the instrumenter records it in the completion local. */
+  readonly entersFinally?: { readonly statement: t.TryStatement; readonly completion: number };
+}
+
+/** A `for…in`/`for…of` loop: its `done` edge has no code position inside the loop, so it is told apart after it. */
+export interface IterationExit {
+  readonly statement: t.ForInStatement | t.ForOfStatement;
+  readonly doneEdge: number;
+  readonly afterBlock: number;
+}
+
+/** Where an exception lands inside the function: a `catch` or a `finally` entered by an exception. */
+export interface HandlerEntry {
+  readonly block: number;
+  readonly clause: t.CatchClause | t.TryStatement;
+}
+
+/**
+ * One control-flow graph: a function, the program top level, a class field initializer, a static block or a
+ * namespace body. Plain data: integer ids, typed arrays for the structure, one info record per block and edge.
+ * ENTRY is block 0 and EXIT block 1; ENTRY runs no code and has exactly one out-edge.
+ */
+export interface ControlFlowGraph extends FlowGraph {
+  readonly kind: CfgRootKind;
+  /** The function, program, class property, static block or namespace the graph describes. */
+  readonly node: t.Node;
+  /** A human name: the function's name or what it is assigned to, `<program>`, `C.field`, … */
+  readonly name: string;
+  readonly range: SourceRange | null;
+  readonly edgeKind: Uint8Array;
+  readonly blocks: readonly BlockInfo[];
+  readonly edges: readonly EdgeInfo[];
+  readonly finallies: readonly FinallyRegion[];
+  readonly iterationExits: readonly IterationExit[];
+  readonly handlers: readonly HandlerEntry[];
+  /** The function is a generator: `yield` sites may end it through `return()`. */
+  readonly isGenerator: boolean;
+}

@@ -1,0 +1,256 @@
+import type * as t from '@babel/types';
+import { EdgeKind, isExceptionalKind } from './edge-kind';
+import type { EdgeSite } from './edge-site';
+import type { BlockInfo, EdgeInfo, Position, SourceRange } from './control-flow-graph';
+
+export const ENTRY = 0;
+export const EXIT = 1;
+/** The builder's "current block" when the code at hand cannot run (after a jump). */
+export const UNREACHABLE = -1;
+
+type EdgeExtras = Pick<EdgeInfo, 'entersFinally'>;
+
+interface PendingEdge {
+  readonly from: number;
+  readonly kind: EdgeKind;
+  readonly site: EdgeSite | null;
+  readonly node: t.Node;
+  readonly extras: EdgeExtras | undefined;
+}
+
+/**
+ * A place several edges may lead to (the code after an `if`, a loop exit, a `catch`). Its block is created
+ * only when the first edge arrives (`GraphBuilder.land`), so joins nobody reaches never become blocks and
+ * unreachable code stays out of the graph.
+ */
+export class Join {
+  block = UNREACHABLE;
+  readonly pending: PendingEdge[] = [];
+}
+
+interface MutableBlock {
+  start: Position | null;
+  end: Position | null;
+  mayThrow: boolean;
+  suspends: boolean;
+  /** A `throw` statement ends the block: its explicit edge is the block's exceptional edge. */
+  endsInThrow: boolean;
+  closed: boolean;
+  /** Where an exception raised in this block goes; null means EXIT. */
+  handler: Join | null;
+}
+
+/**
+ * The mutable graph under construction: blocks, edges with identity, and lazily created joins. Each block
+ * gets its exceptional edge when it is closed, once all of its code is known.
+ */
+export class GraphBuilder {
+  private readonly blockData: MutableBlock[] = [];
+  private readonly edgeSrc: number[] = [];
+  private readonly edgeDst: number[] = [];
+  private readonly edgeInfo: EdgeInfo[] = [];
+  readonly exitJoin: Join;
+
+  constructor() {
+    this.addBlock(null);
+    this.addBlock(null);
+    this.exitJoin = new Join();
+    this.exitJoin.block = EXIT;
+  }
+
+  get blockCount(): number {
+    return this.blockData.length;
+  }
+
+  addBlock(handler: Join | null): number {
+    this.blockData.push({
+      start: null,
+      end: null,
+      mayThrow: false,
+      suspends: false,
+      endsInThrow: false,
+      closed: false,
+      handler,
+    });
+    return this.blockData.length - 1;
+  }
+
+  addEdge(
+    from: number,
+    to: number,
+    kind: EdgeKind,
+    site: EdgeSite | null,
+    node: t.Node,
+    extras?: EdgeExtras,
+  ): number {
+    this.edgeSrc.push(from);
+    this.edgeDst.push(to);
+    this.edgeInfo.push({ kind, site, node, ...extras });
+    return this.edgeSrc.length - 1;
+  }
+
+  /** An edge from `from` to a join: direct if the join already has its block, else pending until it lands. */
+  edgeTo(
+    from: number,
+    join: Join,
+    kind: EdgeKind,
+    site: EdgeSite | null,
+    node: t.Node,
+    extras?: EdgeExtras,
+  ): void {
+    if (from === UNREACHABLE) return;
+    if (join.block !== UNREACHABLE) this.addEdge(from, join.block, kind, site, node, extras);
+    else join.pending.push({ from, kind, site, node, extras });
+  }
+
+  /** Creates the join's block if any edge reached it; returns the block, or UNREACHABLE. */
+  land(join: Join, handler: Join | null): number {
+    if (join.block !== UNREACHABLE) return join.block;
+    if (join.pending.length === 0) return UNREACHABLE;
+    join.block = this.addBlock(handler);
+    for (const p of join.pending) this.addEdge(p.from, join.block, p.kind, p.site, p.node, p.extras);
+    join.pending.length = 0;
+    return join.block;
+  }
+
+  /** Records that `node` runs in `block`, widening the block's source range; `mayThrow` if it can throw. */
+  noteCode(block: number, node: t.Node, mayThrow: boolean): void {
+    if (block === UNREACHABLE) return;
+    const data = this.blockData[block];
+    if (mayThrow) data.mayThrow = true;
+    const loc = node.loc;
+    if (!loc) return;
+    if (!data.start || before(loc.start, data.start))
+      data.start = { line: loc.start.line, column: loc.start.column };
+    if (!data.end || before(data.end, loc.end)) data.end = { line: loc.end.line, column: loc.end.column };
+  }
+
+  /** The block rethrows (the end of a `finally` entered by an exception) without code of its own. */
+  markMayThrow(block: number): void {
+    if (block !== UNREACHABLE) this.blockData[block].mayThrow = true;
+  }
+
+  markSuspends(block: number): void {
+    if (block !== UNREACHABLE) this.blockData[block].suspends = true;
+  }
+
+  /** Ends `block` with an explicit `throw` to its handler; closing it adds no second exceptional edge. */
+  throwFrom(block: number, node: t.Node): void {
+    if (block === UNREACHABLE) return;
+    const data = this.blockData[block];
+    data.mayThrow = true;
+    data.endsInThrow = true;
+    this.edgeTo(block, data.handler ?? this.exitJoin, EdgeKind.Throw, null, node);
+  }
+
+  /** Adds the block's exceptional edge if its code can throw. Called once, when the builder leaves it. */
+  close(block: number, node: t.Node): void {
+    if (block === UNREACHABLE) return;
+    const data = this.blockData[block];
+    if (data.closed) return;
+    data.closed = true;
+    if (data.mayThrow && !data.endsInThrow) {
+      this.edgeTo(block, data.handler ?? this.exitJoin, EdgeKind.Exception, null, node);
+    }
+  }
+
+  /**
+   * Gives every block that cannot reach EXIT (an infinite loop with no code that could throw) an `interrupt`
+   * edge to its handler: path numbering needs every block to reach EXIT, and leaving such a loop is possible
+   * only by interruption. Handlers nest outwards to EXIT, so one pass suffices.
+   */
+  connectDeadEnds(owner: t.Node): void {
+    const reaches = this.reachesExit();
+    const hasExceptional = new Uint8Array(this.blockData.length);
+    for (let e = 0; e < this.edgeSrc.length; e++) {
+      if (isExceptionalKind(this.edgeInfo[e].kind)) hasExceptional[this.edgeSrc[e]] = 1;
+    }
+    for (let b = 0; b < this.blockData.length; b++) {
+      if (b === EXIT || reaches[b] || hasExceptional[b] || !this.isReachable(b)) continue;
+      const handler = this.blockData[b].handler;
+      // A handler nobody else reached has no block; an interrupt cannot be caught in practice, so EXIT.
+      const target = handler && handler.block !== UNREACHABLE ? handler.block : EXIT;
+      this.addEdge(b, target, EdgeKind.Interrupt, null, owner);
+    }
+    const after = this.reachesExit();
+    for (let b = 0; b < this.blockData.length; b++) {
+      if (!after[b] && this.isReachable(b)) throw new Error(`internal error: block ${b} cannot reach EXIT`);
+    }
+  }
+
+  private reachableCache: Uint8Array | null = null;
+
+  private isReachable(block: number): boolean {
+    if (!this.reachableCache) {
+      const seen = new Uint8Array(this.blockData.length);
+      const stack = [0];
+      seen[0] = 1;
+      const out = this.outEdges();
+      while (stack.length) {
+        const b = stack.pop()!;
+        for (const e of out[b]) {
+          const d = this.edgeDst[e];
+          if (!seen[d]) {
+            seen[d] = 1;
+            stack.push(d);
+          }
+        }
+      }
+      this.reachableCache = seen;
+    }
+    return this.reachableCache[block] === 1;
+  }
+
+  private outEdges(): number[][] {
+    const out: number[][] = this.blockData.map(() => []);
+    for (let e = 0; e < this.edgeSrc.length; e++) out[this.edgeSrc[e]].push(e);
+    return out;
+  }
+
+  private reachesExit(): Uint8Array {
+    const into: number[][] = this.blockData.map(() => []);
+    for (let e = 0; e < this.edgeSrc.length; e++) into[this.edgeDst[e]].push(this.edgeSrc[e]);
+    const seen = new Uint8Array(this.blockData.length);
+    const stack = [EXIT];
+    seen[EXIT] = 1;
+    while (stack.length) {
+      const b = stack.pop()!;
+      for (const p of into[b]) {
+        if (!seen[p]) {
+          seen[p] = 1;
+          stack.push(p);
+        }
+      }
+    }
+    return seen;
+  }
+
+  /** The finished graph's arrays. Blocks are renumbered in creation order with ENTRY 0 and EXIT 1. */
+  finish(): {
+    blocks: BlockInfo[];
+    edgeSrc: Int32Array;
+    edgeDst: Int32Array;
+    edgeKind: Uint8Array;
+    edgeExceptional: Uint8Array;
+    edges: EdgeInfo[];
+  } {
+    const blocks = this.blockData.map((b): BlockInfo => ({
+      range: b.start && b.end ? ({ start: b.start, end: b.end } satisfies SourceRange) : null,
+      mayThrow: b.mayThrow,
+      suspends: b.suspends,
+    }));
+    const edgeKind = Uint8Array.from(this.edgeInfo, (e) => e.kind);
+    return {
+      blocks,
+      edgeSrc: Int32Array.from(this.edgeSrc),
+      edgeDst: Int32Array.from(this.edgeDst),
+      edgeKind,
+      edgeExceptional: Uint8Array.from(this.edgeInfo, (e) => (isExceptionalKind(e.kind) ? 1 : 0)),
+      edges: this.edgeInfo,
+    };
+  }
+}
+
+function before(a: Position, b: Position): boolean {
+  return a.line < b.line || (a.line === b.line && a.column < b.column);
+}

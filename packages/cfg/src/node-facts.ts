@@ -1,0 +1,76 @@
+import * as t from '@babel/types';
+
+/**
+ * Whether evaluating this node itself (not its children) can throw. Conservative: identifiers can throw
+ * (TDZ, undeclared globals), `this` can (before `super()`), every operator can (valueOf, BigInt mixing).
+ * Only literals, function creation and similar are known not to.
+ */
+export function evaluationMayThrow(node: t.Node): boolean {
+  switch (node.type) {
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+    case 'NullLiteral':
+    case 'BigIntLiteral':
+    case 'RegExpLiteral':
+    case 'TemplateElement':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+    case 'MetaProperty':
+    case 'JSXText':
+    case 'JSXEmptyExpression':
+    case 'JSXIdentifier':
+    case 'JSXAttribute':
+    case 'JSXExpressionContainer':
+    case 'JSXClosingElement':
+    case 'JSXClosingFragment':
+    case 'JSXOpeningFragment':
+      return false;
+    case 'TemplateLiteral':
+      return node.expressions.length > 0;
+    default:
+      return true;
+  }
+}
+
+/** TypeScript wrappers around a value that change nothing at run time. */
+export function unwrapTypeScript(e: t.Expression): t.Expression {
+  let x: t.Expression = e;
+  while (
+    t.isTSAsExpression(x) ||
+    t.isTSSatisfiesExpression(x) ||
+    t.isTSNonNullExpression(x) ||
+    t.isTSTypeAssertion(x) ||
+    t.isTSInstantiationExpression(x) ||
+    t.isParenthesizedExpression(x)
+  ) {
+    x = x.expression;
+  }
+  return x;
+}
+
+/** Statements that exist only for the type checker and produce no code. */
+export function isTypeOnlyStatement(s: t.Statement): boolean {
+  return (
+    t.isTSInterfaceDeclaration(s) ||
+    t.isTSTypeAliasDeclaration(s) ||
+    t.isTSDeclareFunction(s) ||
+    t.isTSNamespaceExportDeclaration(s) ||
+    t.isDeclareClass(s) ||
+    t.isDeclareFunction(s) ||
+    t.isDeclareVariable(s) ||
+    t.isDeclareModule(s) ||
+    t.isTypeAlias(s) ||
+    t.isInterfaceDeclaration(s) ||
+    t.isOpaqueType(s)
+  );
+}
+
+/** The truthiness of a literal condition (`while (true)`, `if (0)`), or undefined when it depends on run time. */
+export function staticTruthiness(e: t.Expression): boolean | undefined {
+  if (t.isBooleanLiteral(e)) return e.value;
+  if (t.isNumericLiteral(e)) return e.value !== 0 && !Number.isNaN(e.value);
+  if (t.isStringLiteral(e)) return e.value !== '';
+  if (t.isNullLiteral(e)) return false;
+  return undefined;
+}
