@@ -1,1 +1,32 @@
 export type { FlowGraph } from './flow-graph';
+export { NumberingError, type NumberingErrorCode } from './numbering-error';
+export type { PathOp } from './path-op';
+export {
+  numberPaths,
+  DEFAULT_MAX_PATHS,
+  DEFAULT_ARRAY_THRESHOLD,
+  type NumberingOptions,
+  type PathNumbering,
+  type NumberedDag,
+  type RemovedEdge,
+  type OverflowReport,
+} from './number-paths';
+export { REAL_EDGE, ENTRY_DUMMY, EXIT_DUMMY } from './dag';
+export type { CutRecord } from './path-budget';
+export type { SuccessorOrder } from './path-count';
+export type { PlacementMode } from './placement';
+export type { StorageDecision } from './storage';
+export type { RegisterRange } from './register-range';
+export { decodePath, type DecodedPath, type PathStart, type PathEnd } from './decode';
+export { edgeCountsFromPaths, blockCountsFromPaths, type PathCounts } from './path-profile';
+export {
+  planEdgeProfile,
+  deriveEdgeCounts,
+  type EdgeProfileOptions,
+  type EdgeProfilePlan,
+  type DerivedEdgeCounts,
+  type ConservationViolation,
+} from './edge-profile';
+export { staticEdgeWeights, LOOP_MULTIPLIER } from './weights';
+export { maximumSpanningTree, type WeightedEdges } from './spanning-tree';
+export { eventIncrements, type EventGraph, type Events, type EventIncrements } from './increments';

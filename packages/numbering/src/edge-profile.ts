@@ -1,0 +1,169 @@
+import { depthFirstSearch } from './backedges';
+import type { FlowGraph } from './flow-graph';
+import { NumberingError } from './numbering-error';
+import { maximumSpanningTree } from './spanning-tree';
+import { validateFlowGraph } from './validate';
+import { estimateEdgeWeights } from './weights';
+
+export interface EdgeProfileOptions {
+  /** Estimated execution count per edge; default Ball's static estimate. */
+  readonly weights?: ArrayLike<number>;
+}
+
+/**
+ * Efficient edge profiling (Knuth; Ball's thesis §3.1.2): a counter on each chord of a maximum spanning tree of
+ * the graph plus EXIT→ENTRY, every other count derived by flow conservation. EXIT→ENTRY and the exceptional
+ * edges are forced into the tree: the first is not real control flow and no code can run on the others. An
+ * exception leaving the function is an exceptional edge into EXIT, so conservation holds without any handler
+ * code; `earlyExits` in `deriveEdgeCounts` covers activations that stop where the graph has no edge.
+ */
+export interface EdgeProfilePlan {
+  readonly format: 'pathprof-edge-profile/1';
+  readonly blockCount: number;
+  readonly entry: number;
+  readonly exit: number;
+  readonly edgeCount: number;
+  readonly edgeSrc: readonly number[];
+  readonly edgeDst: readonly number[];
+  readonly counterCount: number;
+  /** Per edge: the counter it increments (`counters[k]++` when taken), or -1 when its count is derived. */
+  readonly edgeCounter: readonly number[];
+}
+
+export function planEdgeProfile(graph: FlowGraph, options: EdgeProfileOptions = {}): EdgeProfilePlan {
+  const adjacency = validateFlowGraph(graph);
+  const { blockCount, edgeCount, edgeSrc, edgeDst, edgeExceptional, entry, exit } = graph;
+  const weights =
+    options.weights ?? estimateEdgeWeights(graph, adjacency, depthFirstSearch(graph, adjacency.out));
+  if (weights.length !== edgeCount || !Array.from(weights).every(Number.isFinite)) {
+    throw new NumberingError('invalid-option', `weights must be ${edgeCount} finite numbers`);
+  }
+  const rootEdge = edgeCount;
+  const src = Int32Array.from({ length: edgeCount + 1 }, (_, e) => (e === rootEdge ? exit : edgeSrc[e]));
+  const dst = Int32Array.from({ length: edgeCount + 1 }, (_, e) => (e === rootEdge ? entry : edgeDst[e]));
+  const forced = new Uint8Array(edgeCount + 1);
+  forced.set(edgeExceptional);
+  forced[rootEdge] = 1;
+  const weight = Float64Array.from({ length: edgeCount + 1 }, (_, e) => (e === rootEdge ? 0 : weights[e]));
+  const inTree = maximumSpanningTree({
+    nodeCount: blockCount,
+    edgeCount: edgeCount + 1,
+    src,
+    dst,
+    weight,
+    forced,
+  });
+  const edgeCounter = new Array<number>(edgeCount);
+  let counterCount = 0;
+  for (let e = 0; e < edgeCount; e++) edgeCounter[e] = inTree[e] === 1 ? -1 : counterCount++;
+  return {
+    format: 'pathprof-edge-profile/1',
+    blockCount,
+    entry,
+    exit,
+    edgeCount,
+    edgeSrc: Array.from(edgeSrc),
+    edgeDst: Array.from(edgeDst),
+    counterCount,
+    edgeCounter,
+  };
+}
+
+/** A derived count that came out negative: flow was not conserved (an unrecorded early exit, stale metadata). */
+export interface ConservationViolation {
+  /** The original edge, or -1 for EXIT→ENTRY (the activation count). */
+  readonly edge: number;
+  readonly count: number;
+}
+
+export interface DerivedEdgeCounts {
+  readonly edgeCounts: number[];
+  /** How many times the function was entered (the count of EXIT→ENTRY). */
+  readonly activations: number;
+  readonly violations: ConservationViolation[];
+}
+
+/**
+ * Every edge count from the chord counters (thesis Figure 3.4, done iteratively by peeling tree leaves: a block
+ * with one unknown incident tree edge determines it). `earlyExits[v]` counts activations that stopped in block
+ * `v` without taking any edge (the thesis's exit counters, a conceptual measured edge `v→EXIT`): without them such
+ * an activation would invent flow around a loop. A negative result is reported, not silently made positive.
+ */
+export function deriveEdgeCounts(
+  plan: EdgeProfilePlan,
+  counters: ArrayLike<number>,
+  earlyExits?: ArrayLike<number>,
+): DerivedEdgeCounts {
+  const { blockCount, edgeCount, edgeSrc, edgeDst, edgeCounter, entry, exit } = plan;
+  if (counters.length !== plan.counterCount) {
+    throw new NumberingError(
+      'invalid-option',
+      `expected ${plan.counterCount} counters, got ${counters.length}`,
+    );
+  }
+  if (earlyExits !== undefined && earlyExits.length !== blockCount) {
+    throw new NumberingError(
+      'invalid-option',
+      `expected ${blockCount} early-exit counts, got ${earlyExits.length}`,
+    );
+  }
+  const rootEdge = edgeCount;
+  const src = (e: number): number => (e === rootEdge ? exit : edgeSrc[e]);
+  const dst = (e: number): number => (e === rootEdge ? entry : edgeDst[e]);
+  const count = new Float64Array(edgeCount + 1);
+  // balance[v] = flow in - flow out over the known edges; solving an edge brings it to 0.
+  const balance = new Float64Array(blockCount);
+  const unknownDegree = new Int32Array(blockCount);
+  const treeStart = new Int32Array(blockCount + 1);
+  for (let e = 0; e <= edgeCount; e++) {
+    if (e < edgeCount && edgeCounter[e] >= 0) {
+      count[e] = counters[edgeCounter[e]];
+      balance[src(e)] -= count[e];
+      balance[dst(e)] += count[e];
+    } else {
+      unknownDegree[src(e)]++;
+      unknownDegree[dst(e)]++;
+    }
+  }
+  if (earlyExits !== undefined) {
+    for (let v = 0; v < blockCount; v++) {
+      balance[v] -= earlyExits[v];
+      balance[exit] += earlyExits[v];
+    }
+  }
+  for (let v = 0; v < blockCount; v++) treeStart[v + 1] = treeStart[v] + unknownDegree[v];
+  const fill = treeStart.slice(0, blockCount);
+  const incident = new Int32Array(treeStart[blockCount]);
+  const known = new Uint8Array(edgeCount + 1);
+  for (let e = 0; e <= edgeCount; e++) {
+    if (e < edgeCount && edgeCounter[e] >= 0) {
+      known[e] = 1;
+      continue;
+    }
+    incident[fill[src(e)]++] = e;
+    incident[fill[dst(e)]++] = e;
+  }
+  const queue = new Int32Array(blockCount);
+  let head = 0;
+  let tail = 0;
+  for (let v = 0; v < blockCount; v++) if (unknownDegree[v] === 1) queue[tail++] = v;
+  const violations: ConservationViolation[] = [];
+  while (head < tail) {
+    const v = queue[head++];
+    if (unknownDegree[v] !== 1) continue;
+    let e = -1;
+    for (let i = treeStart[v]; i < treeStart[v + 1] && e < 0; i++)
+      if (known[incident[i]] === 0) e = incident[i];
+    const value = dst(e) === v ? -balance[v] : balance[v];
+    count[e] = value;
+    known[e] = 1;
+    if (value < 0) violations.push({ edge: e === rootEdge ? -1 : e, count: value });
+    balance[src(e)] -= value;
+    balance[dst(e)] += value;
+    for (const end of [src(e), dst(e)]) {
+      unknownDegree[end]--;
+      if (unknownDegree[end] === 1) queue[tail++] = end;
+    }
+  }
+  return { edgeCounts: Array.from(count.subarray(0, edgeCount)), activations: count[rootEdge], violations };
+}
