@@ -1,0 +1,53 @@
+import * as t from '@babel/types';
+import type { Scope } from '@babel/traverse';
+import type { ControlFlowGraph } from './control-flow-graph';
+import type { FunctionLocals } from './edge-code-plan';
+
+/**
+ * The hidden locals one activation's inserted code needs, created on first use with names that collide
+ * with nothing in the file. One value temporary serves every `(t = e, code, t)` of a function: each is
+ * read right after it is written, with only inserted code in between.
+ */
+export class FunctionTemps implements FunctionLocals {
+  private readonly names = new Map<string, t.Identifier>();
+  private readonly order: t.Identifier[] = [];
+
+  constructor(
+    private readonly scope: Scope,
+    readonly cfg: ControlFlowGraph,
+    /** Top-level temporaries of a classic script must be `var`: scripts share one global lexical scope. */
+    private readonly scriptTopLevel: boolean,
+  ) {}
+
+  /** The temporary for `purpose` (e.g. `value`, `k:12`), the same identifier for the same purpose. */
+  get(purpose: string, hint: string): t.Identifier {
+    let id = this.names.get(purpose);
+    if (!id) {
+      id = this.scope.generateUidIdentifier(hint);
+      this.names.set(purpose, id);
+      this.order.push(id);
+    }
+    return t.cloneNode(id);
+  }
+
+  /** A fresh name the caller declares itself (a `for` head's extra declarator). */
+  undeclared(hint: string): t.Identifier {
+    return this.scope.generateUidIdentifier(hint);
+  }
+
+  value(): t.Identifier {
+    return this.get('value', 'pp_t');
+  }
+
+  /** `let a, b;` for every temporary used, or nothing. */
+  declarations(): t.Statement[] {
+    if (this.order.length === 0) return [];
+    const kind = this.scriptTopLevel && this.cfg.kind === 'program' ? 'var' : 'let';
+    return [
+      t.variableDeclaration(
+        kind,
+        this.order.map((id) => t.variableDeclarator(t.cloneNode(id))),
+      ),
+    ];
+  }
+}

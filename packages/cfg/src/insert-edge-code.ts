@@ -1,0 +1,101 @@
+import * as t from '@babel/types';
+import type { Scope } from '@babel/traverse';
+import type { ControlFlowGraph } from './control-flow-graph';
+import type { EdgeCodePlan } from './edge-code-plan';
+import { FunctionTemps } from './function-temps';
+import { InsertionEdits } from './insertion-edits';
+
+/**
+ * Rewrites a program so that, for every graph the plan includes, the plan's code for each edge runs exactly
+ * when that edge is taken (edge-site.ts says where), every activation starts with the plan's prologue, and
+ * an exception leaving the activation runs the plan's handler and is rethrown unchanged.
+ *
+ * All graphs must come from this program's current AST, and the AST is rewritten in one pass, so nested
+ * functions are handled together with the functions around them.
+ */
+export function insertEdgeCode(
+  program: t.Program,
+  scope: Scope,
+  graphs: readonly ControlFlowGraph[],
+  plan: EdgeCodePlan,
+): void {
+  const edits = new InsertionEdits();
+  for (const cfg of graphs) {
+    if (plan.include(cfg)) edits.addGraph(cfg, plan, new FunctionTemps(scope, cfg, isScript(program)));
+  }
+  new Rewriter(edits).node(program);
+}
+
+function isScript(program: t.Program): boolean {
+  return program.sourceType === 'script';
+}
+
+/**
+ * Applies the collected edits bottom-up: children first, so a wrapper placed around a node contains that
+ * node's own rewritten children. Nodes are identified by the original AST objects the graphs refer to.
+ */
+class Rewriter {
+  constructor(private readonly edits: InsertionEdits) {}
+
+  statementList(list: t.Statement[]): void {
+    const out: t.Statement[] = [];
+    for (const s of list) {
+      const rewritten = this.node(s) as t.Statement;
+      out.push(...this.edits.statementsBefore(s), rewritten, ...this.edits.statementsAfter(s));
+    }
+    list.splice(0, list.length, ...out);
+  }
+
+  /** A statement in a position that holds exactly one (an `if` branch, a loop body): wrap it to add code. */
+  private singleStatement(s: t.Statement): t.Statement {
+    const rewritten = this.node(s) as t.Statement;
+    const before = this.edits.statementsBefore(s);
+    const after = this.edits.statementsAfter(s);
+    if (before.length === 0 && after.length === 0) return rewritten;
+    return t.blockStatement([...before, rewritten, ...after]);
+  }
+
+  node(n: t.Node): t.Node {
+    const e = this.edits;
+    if (t.isUnaryExpression(n) && n.operator === 'delete' && isChain(n.argument))
+      e.markDeletedChain(n.argument);
+    for (const key of t.VISITOR_KEYS[n.type] ?? []) {
+      const record = n as unknown as Record<string, unknown>;
+      const child = record[key];
+      if (Array.isArray(child)) {
+        if (isStatementListKey(n, key)) this.statementList(child as t.Statement[]);
+        else {
+          for (let i = 0; i < child.length; i++) {
+            const c = child[i] as t.Node | null;
+            if (c && typeof c === 'object' && 'type' in c) child[i] = this.node(c);
+          }
+        }
+      } else if (child && typeof child === 'object' && 'type' in child) {
+        const c = child as t.Node;
+        record[key] =
+          t.isStatement(c) && isSingleStatementKey(n, key) ? this.singleStatement(c) : this.node(c);
+      }
+      e.applyListEdits(n, key);
+    }
+    return e.applyNodeEdits(n);
+  }
+}
+
+function isChain(n: t.Node): boolean {
+  return t.isOptionalMemberExpression(n) || t.isOptionalCallExpression(n);
+}
+
+function isStatementListKey(n: t.Node, key: string): boolean {
+  return (
+    (key === 'body' &&
+      (t.isBlockStatement(n) || t.isProgram(n) || t.isStaticBlock(n) || t.isTSModuleBlock(n))) ||
+    (key === 'consequent' && t.isSwitchCase(n))
+  );
+}
+
+function isSingleStatementKey(n: t.Node, key: string): boolean {
+  return (
+    ((key === 'consequent' || key === 'alternate') && t.isIfStatement(n)) ||
+    (key === 'body' && (t.isLoop(n) || t.isLabeledStatement(n) || t.isWithStatement(n)))
+  );
+}

@@ -1,0 +1,667 @@
+import * as t from '@babel/types';
+import { isExceptionalKind } from './edge-kind';
+import type { EdgeSite } from './edge-site';
+import type { ControlFlowGraph } from './control-flow-graph';
+import type { EdgeCodePlan } from './edge-code-plan';
+import type { FunctionTemps } from './function-temps';
+import { seq } from './expression-builders';
+import { rewriteOptionalChain } from './optional-chain-rewrite';
+
+type Exprs = t.Expression[];
+
+interface RootEdits {
+  readonly cfg: ControlFlowGraph;
+  readonly temps: FunctionTemps;
+  readonly prologue: t.Statement[];
+  readonly exceptionalExit: t.Statement[];
+  /** A generator's `return()` at a `yield` outside any `finally`: the code per yield id. */
+  readonly generatorReturns: { id: number; code: Exprs }[];
+}
+
+/** The code for one `try … finally`, by completion. */
+interface FinallyEdits {
+  readonly k: t.Identifier;
+  readonly catchAll: boolean;
+  readonly atStart: t.Statement[];
+  readonly atEnd: t.Statement[];
+}
+
+/** Optional-chain links' code, read by the chain rewrite. */
+interface ChainEdits {
+  readonly short: Exprs;
+  readonly go: Exprs;
+}
+
+/**
+ * Every insertion the plan asks for, keyed by the AST node it attaches to; `Rewriter` applies them. This is
+ * where each edge site becomes JavaScript: see the comment on each case.
+ */
+export class InsertionEdits {
+  private readonly before = new Map<t.Node, Exprs>();
+  private readonly after = new Map<t.Node, Exprs>();
+  private readonly tests = new Map<t.Node, { T: Exprs; F: Exprs }>();
+  private readonly listStart = new Map<t.Node, Map<string, t.Statement[]>>();
+  private readonly listEnd = new Map<t.Node, Map<string, t.Statement[]>>();
+  private readonly stmtBefore = new Map<t.Node, t.Statement[]>();
+  private readonly stmtAfter = new Map<t.Node, t.Statement[]>();
+  private readonly returns = new Map<t.Node, Exprs>();
+  private readonly logicalShort = new Map<t.Node, Exprs>();
+  private readonly assigns = new Map<t.Node, { right: Exprs; short: Exprs; done: Exprs }>();
+  private readonly links = new Map<t.Node, ChainEdits>();
+  private readonly cases = new Map<t.Node, { match: Exprs; miss: Exprs }>();
+  private readonly forInit = new Map<t.Node, Exprs>();
+  private readonly forUpdate = new Map<t.Node, Exprs>();
+  private readonly yields = new Map<t.Node, { pre: Exprs; post: Exprs; resume: Exprs }>();
+  private readonly finallies = new Map<t.Node, FinallyEdits>();
+  private readonly catchStart = new Map<t.Node, Exprs>();
+  private readonly roots = new Map<t.Node, RootEdits>();
+  /** Which function's temporaries a node's rewrite uses. */
+  private readonly owner = new Map<t.Node, FunctionTemps>();
+  private readonly switchTemp = new Map<t.Node, t.Identifier>();
+  private readonly chainTops = new Map<t.Node, { temps: FunctionTemps; after: Exprs }>();
+  private readonly deletedChains = new Set<t.Node>();
+
+  addGraph(cfg: ControlFlowGraph, plan: EdgeCodePlan, temps: FunctionTemps): void {
+    const errorId = t.identifier('error');
+    const root: RootEdits = {
+      cfg,
+      temps,
+      prologue: plan.prologue(cfg, temps),
+      exceptionalExit:
+        cfg.kind === 'program' || cfg.kind === 'namespace' ? [] : plan.exceptionalExit(cfg, errorId, temps),
+      generatorReturns: [],
+    };
+    this.roots.set(cfg.node, root);
+    const code = (e: number) => plan.edgeCode(cfg, e, temps);
+    const finallyCodes = this.planFinallies(cfg, plan, temps, code);
+    const { flagSets, doneFlags } = this.planIterationExits(cfg, temps, code);
+
+    for (let e = 0; e < cfg.edgeCount; e++) {
+      const info = cfg.edges[e];
+      if (isExceptionalKind(info.kind) || !info.site) continue;
+      const exprs: Exprs = [];
+      const enters = info.entersFinally && finallyCodes.get(info.entersFinally.statement);
+      if (enters && info.entersFinally) {
+        exprs.push(
+          t.assignmentExpression('=', t.cloneNode(enters.k), t.numericLiteral(info.entersFinally.completion)),
+        );
+      }
+      const flag = flagSets.get(e);
+      if (flag) exprs.push(flag);
+      exprs.push(...code(e));
+      if (exprs.length === 0) continue;
+      const doneFlag = doneFlags.get(e);
+      if (doneFlag && info.site.type === 'afterStatement') {
+        // The `done` exit runs after the loop only when no break set the loop's flag.
+        const guarded = t.ifStatement(t.unaryExpression('!', doneFlag), t.blockStatement(statements(exprs)));
+        push(this.stmtAfter, info.site.statement, [guarded]);
+        continue;
+      }
+      this.addSite(info.site, exprs, root, finallyCodes, info.node);
+    }
+    this.planChains(cfg, temps);
+    for (const h of cfg.handlers) {
+      const entry = plan.handlerEntry(cfg, h.block, temps);
+      if (t.isCatchClause(h.clause)) {
+        if (entry.length) push(this.catchStart, h.clause, entry);
+      } else if (entry.length) {
+        const f = finallyCodes.get(h.clause)!;
+        f.atStart.unshift(ifCompletion(f.k, [1], entry));
+      }
+    }
+    if (root.generatorReturns.length) {
+      // Entering a `catch` means an exception, not return(): forget the yield that was pending.
+      for (const h of cfg.handlers) {
+        if (!t.isCatchClause(h.clause)) continue;
+        push(this.catchStart, h.clause, [
+          t.assignmentExpression('=', temps.get('yield', 'pp_y'), t.numericLiteral(0)),
+        ]);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- planning helpers
+
+  /**
+   * A `finally` needs its completion local when code must run at its start or end for some completions
+   * only. Then every edge into it records the completion, and an exception records 1 in a catch-all
+   * wrapper (`try { try … catch … } catch (e) { k = 1; throw e } finally { … }`).
+   */
+  private planFinallies(
+    cfg: ControlFlowGraph,
+    plan: EdgeCodePlan,
+    temps: FunctionTemps,
+    code: (e: number) => Exprs,
+  ): Map<t.Node, FinallyEdits> {
+    const result = new Map<t.Node, FinallyEdits>();
+    for (const region of cfg.finallies) {
+      let needed = false;
+      for (let e = 0; e < cfg.edgeCount; e++) {
+        const site = cfg.edges[e].site;
+        if (
+          site &&
+          (site.type === 'finallyExit' || site.type === 'finallyEntry') &&
+          site.statement === region.statement &&
+          code(e).length > 0
+        ) {
+          needed = true;
+        }
+      }
+      const throwEntered = region.completions.some((c) => c.kind === 'throw');
+      if (throwEntered && plan.handlerEntry(cfg, region.entryBlock, temps).length > 0) needed = true;
+      if (!needed) continue;
+      const edits: FinallyEdits = {
+        k: temps.get(`k:${region.entryBlock}`, 'pp_k'),
+        catchAll: throwEntered,
+        atStart: [],
+        atEnd: [],
+      };
+      result.set(region.statement, edits);
+      this.finallies.set(region.statement, edits);
+    }
+    return result;
+  }
+
+  /**
+   * A `for…of`/`for…in` exit has no place of its own: the code after the loop also runs after a `break`.
+   * When other edges reach that code too, they set a per-loop flag the `done` code checks.
+   */
+  private planIterationExits(
+    cfg: ControlFlowGraph,
+    temps: FunctionTemps,
+    code: (e: number) => Exprs,
+  ): { flagSets: Map<number, t.Expression>; doneFlags: Map<number, t.Identifier> } {
+    const flagSets = new Map<number, t.Expression>();
+    const doneFlags = new Map<number, t.Identifier>();
+    for (const exit of cfg.iterationExits) {
+      if (code(exit.doneEdge).length === 0) continue;
+      const others: number[] = [];
+      for (let e = 0; e < cfg.edgeCount; e++) {
+        if (cfg.edgeDst[e] === exit.afterBlock && e !== exit.doneEdge) others.push(e);
+      }
+      if (others.length === 0) continue;
+      const flag = temps.get(`exit:${exit.doneEdge}`, 'pp_broke');
+      for (const e of others)
+        flagSets.set(e, t.assignmentExpression('=', t.cloneNode(flag), t.numericLiteral(1)));
+      // Reset on entering the loop, so a break whose path was overridden (a `finally` returning) is forgotten.
+      push(this.before, exit.statement.right, [
+        t.assignmentExpression('=', t.cloneNode(flag), t.numericLiteral(0)),
+      ]);
+      doneFlags.set(exit.doneEdge, t.cloneNode(flag));
+    }
+    return { flagSets, doneFlags };
+  }
+
+  /** Chains with code on any link, or after them, are rewritten from their outermost node. */
+  private planChains(cfg: ControlFlowGraph, temps: FunctionTemps): void {
+    for (let e = 0; e < cfg.edgeCount; e++) {
+      const site = cfg.edges[e].site;
+      if (site?.type !== 'afterExpression') continue;
+      const top = site.expression;
+      if (!t.isOptionalMemberExpression(top) && !t.isOptionalCallExpression(top)) continue;
+      let hasCode = this.after.has(top);
+      for (let n: t.Node = top; ;) {
+        if (this.links.has(n)) hasCode = true;
+        if (t.isOptionalMemberExpression(n)) n = n.object;
+        else if (t.isOptionalCallExpression(n)) n = n.callee;
+        else if (t.isTSNonNullExpression(n)) n = n.expression;
+        else break;
+      }
+      if (!hasCode) continue;
+      this.chainTops.set(top, { temps, after: this.after.get(top) ?? [] });
+      this.after.delete(top);
+    }
+  }
+
+  private addSite(
+    site: EdgeSite,
+    code: Exprs,
+    root: RootEdits,
+    finallies: Map<t.Node, FinallyEdits>,
+    edgeNode: t.Node,
+  ): void {
+    const temps = root.temps;
+    switch (site.type) {
+      case 'prologue':
+        root.prologue.push(...code.map((c) => t.expressionStatement(c)));
+        return;
+      case 'listStart':
+        return pushList(this.listStart, site.owner, site.key, code);
+      case 'listEnd':
+        return pushList(this.listEnd, site.owner, site.key, code);
+      case 'beforeStatement':
+        return push(this.stmtBefore, site.statement, statements(code));
+      case 'afterStatement':
+        return push(this.stmtAfter, site.statement, statements(code));
+      case 'jump':
+        if (t.isReturnStatement(site.statement) && site.statement.argument) {
+          this.owner.set(site.statement, temps);
+          return push(this.returns, site.statement, code);
+        }
+        return push(this.stmtBefore, site.statement, statements(code));
+      case 'arrowReturn':
+      case 'afterExpression':
+        this.owner.set(site.type === 'arrowReturn' ? site.body : site.expression, temps);
+        return push(this.after, site.type === 'arrowReturn' ? site.body : site.expression, code);
+      case 'beforeExpression':
+        return push(this.before, site.expression, code);
+      case 'test': {
+        this.owner.set(site.expression, temps);
+        const entry = this.tests.get(site.expression) ?? { T: [], F: [] };
+        (site.outcome ? entry.T : entry.F).push(...code);
+        this.tests.set(site.expression, entry);
+        return;
+      }
+      case 'logicalShort':
+        this.owner.set(site.expression, temps);
+        return push(this.logicalShort, site.expression, code);
+      case 'assignRight':
+      case 'assignShort':
+      case 'assignDone': {
+        this.owner.set(site.expression, temps);
+        const entry = this.assigns.get(site.expression) ?? { right: [], short: [], done: [] };
+        const part =
+          site.type === 'assignRight' ? entry.right : site.type === 'assignShort' ? entry.short : entry.done;
+        part.push(...code);
+        this.assigns.set(site.expression, entry);
+        return;
+      }
+      case 'optionalShort':
+      case 'optionalGo': {
+        const entry = this.links.get(site.link) ?? { short: [], go: [] };
+        (site.type === 'optionalShort' ? entry.short : entry.go).push(...code);
+        this.links.set(site.link, entry);
+        return;
+      }
+      case 'caseMatch':
+      case 'caseMiss': {
+        this.owner.set(site.switchCase, temps);
+        const entry = this.cases.get(site.switchCase) ?? { match: [], miss: [] };
+        (site.type === 'caseMatch' ? entry.match : entry.miss).push(...code);
+        this.cases.set(site.switchCase, entry);
+        return;
+      }
+      case 'forInit':
+        this.owner.set(site.statement, temps);
+        return push(this.forInit, site.statement, code);
+      case 'forUpdate':
+        return push(this.forUpdate, site.statement, code);
+      case 'finallyExit': {
+        const f = finallies.get(site.statement);
+        if (f && code.length) f.atEnd.push(ifCompletion(f.k, site.completions, code));
+        return;
+      }
+      case 'finallyEntry': {
+        // The yield records its completion before it suspends: return() skips everything after it. The
+        // edge's own code then runs at the start of the `finally`.
+        const f = finallies.get(site.statement)!;
+        const [recordCompletion, ...rest] = code;
+        this.yieldOf(edgeNode).pre.push(recordCompletion);
+        this.owner.set(edgeNode, temps);
+        if (rest.length) f.atStart.push(ifCompletion(f.k, [site.completion], rest));
+        return;
+      }
+      case 'resume': {
+        this.owner.set(site.expression, temps);
+        this.yieldOf(site.expression).resume.push(...code);
+        return;
+      }
+      case 'generatorReturn': {
+        const y = temps.get('yield', 'pp_y');
+        const id = root.generatorReturns.length + 1;
+        root.generatorReturns.push({ id, code });
+        const entry = this.yieldOf(site.expression);
+        this.owner.set(site.expression, temps);
+        entry.pre.push(t.assignmentExpression('=', y, t.numericLiteral(id)));
+        entry.post.push(t.assignmentExpression('=', t.cloneNode(y), t.numericLiteral(0)));
+        return;
+      }
+    }
+  }
+
+  private yieldOf(node: t.Node): { pre: Exprs; post: Exprs; resume: Exprs } {
+    let entry = this.yields.get(node);
+    if (!entry) {
+      entry = { pre: [], post: [], resume: [] };
+      this.yields.set(node, entry);
+    }
+    return entry;
+  }
+
+  // ---------------------------------------------------------------- applying
+
+  statementsBefore(s: t.Node): t.Statement[] {
+    return this.stmtBefore.get(s) ?? [];
+  }
+
+  statementsAfter(s: t.Node): t.Statement[] {
+    return this.stmtAfter.get(s) ?? [];
+  }
+
+  /** Code at the start/end of `n[key]`: a list gets statements; a single statement is wrapped in a block. */
+  applyListEdits(n: t.Node, key: string): void {
+    const start = this.listStart.get(n)?.get(key) ?? [];
+    const end = this.listEnd.get(n)?.get(key) ?? [];
+    if (start.length === 0 && end.length === 0) return;
+    const record = n as unknown as Record<string, unknown>;
+    const child = record[key];
+    if (Array.isArray(child)) {
+      child.unshift(...start);
+      child.push(...end);
+    } else if (t.isBlockStatement(child as t.Node)) {
+      const block = child as t.BlockStatement;
+      block.body.unshift(...start);
+      block.body.push(...end);
+    } else {
+      record[key] = t.blockStatement([...start, ...(child ? [child as t.Statement] : []), ...end]);
+    }
+  }
+
+  /** Applies the node's own edits after its children were rewritten; returns what replaces it. */
+  applyNodeEdits(n: t.Node): t.Node {
+    let result: t.Node = n;
+    const catchCode = this.catchStart.get(n);
+    if (catchCode && t.isCatchClause(n)) n.body.body.unshift(...statements(catchCode));
+    const f = this.finallies.get(n);
+    if (f && t.isTryStatement(n)) result = this.applyFinally(n, f);
+    const init = this.forInit.get(n);
+    if (init && t.isForStatement(n)) this.applyForInit(n, init);
+    const update = this.forUpdate.get(n);
+    if (update && t.isForStatement(n)) n.update = seq([...(n.update ? [n.update] : []), ...update]);
+    const ret = this.returns.get(n);
+    if (ret && t.isReturnStatement(n) && n.argument) n.argument = this.afterValue(n, n.argument, ret);
+    if (t.isSwitchStatement(n)) this.applySwitch(n);
+    const kase = this.cases.get(n);
+    if (kase && t.isSwitchCase(n) && n.test) n.test = this.caseTest(n, n.test, kase);
+    if (t.isExpression(n)) result = this.applyExpression(n);
+    const root = this.roots.get(n);
+    if (root) this.finishRoot(n, root);
+    return result;
+  }
+
+  private applyExpression(n: t.Expression): t.Expression {
+    let e: t.Expression = n;
+    const chain = this.chainTops.get(n);
+    if (chain && (t.isOptionalMemberExpression(n) || t.isOptionalCallExpression(n))) {
+      const code = {
+        link: (node: t.Node) => this.links.get(node),
+        after: chain.after,
+        deleted: this.deletedChains.has(n),
+      };
+      e = rewriteOptionalChain(n, code, chain.temps);
+    }
+    const short = this.logicalShort.get(n);
+    if (short && t.isLogicalExpression(n)) e = this.logical(n, short);
+    const assign = this.assigns.get(n);
+    if (assign && t.isAssignmentExpression(n)) e = this.logicalAssignment(n, assign);
+    const y = this.yields.get(n);
+    if (y && t.isYieldExpression(n)) {
+      const v = this.temps(n).value();
+      e = seq([...y.pre, t.assignmentExpression('=', v, n), ...y.post, ...y.resume, t.cloneNode(v)]);
+    }
+    const test = this.tests.get(n);
+    if (test) e = this.test(e, test.T, test.F);
+    const after = this.after.get(n);
+    if (after) e = this.afterValue(n, e, after);
+    const before = this.before.get(n);
+    if (before) e = seq([...before, e]);
+    return e;
+  }
+
+  /** The chain is the operand of `delete`: its rewrite deletes the last member itself. */
+  markDeletedChain(top: t.Node): void {
+    this.deletedChains.add(top);
+  }
+
+  private temps(n: t.Node): FunctionTemps {
+    const temps = this.owner.get(n);
+    if (!temps) throw new Error(`internal error: no function for a ${n.type} edit`);
+    return temps;
+  }
+
+  /** `(t = e, code…, t)`: code after a value, the value unchanged. */
+  private afterValue(owner: t.Node, e: t.Expression, code: Exprs): t.Expression {
+    const v = this.temps(owner).value();
+    return seq([t.assignmentExpression('=', v, e), ...code, t.cloneNode(v)]);
+  }
+
+  /** A condition whose outcomes carry code: `e ? (T…, true) : (F…, false)`, only truthiness is used. */
+  private test(e: t.Expression, T: Exprs, F: Exprs): t.Expression {
+    if (T.length === 0) return t.logicalExpression('||', e, seq([...F, t.booleanLiteral(false)]));
+    if (F.length === 0) return t.logicalExpression('&&', e, seq([...T, t.booleanLiteral(true)]));
+    return t.conditionalExpression(
+      e,
+      seq([...T, t.booleanLiteral(true)]),
+      seq([...F, t.booleanLiteral(false)]),
+    );
+  }
+
+  /** `a && b` with code on the short circuit: `(t = a) ? b : (code, t)` (and the mirror images). */
+  private logical(n: t.LogicalExpression, short: Exprs): t.Expression {
+    const v = this.temps(n).value();
+    const shortValue = seq([...short, t.cloneNode(v)]);
+    const tested = t.assignmentExpression('=', v, n.left as t.Expression);
+    if (n.operator === '&&') return t.conditionalExpression(tested, n.right, shortValue);
+    if (n.operator === '||') return t.conditionalExpression(tested, shortValue, n.right);
+    return t.conditionalExpression(notNullish(tested, t.cloneNode(v)), shortValue, n.right);
+  }
+
+  /**
+   * `x ||= v`. For a variable, `x || (x = v)` is the same thing and keeps `v`'s inferred name. For a
+   * property, a flag set after `v` tells the two outcomes apart without evaluating the target twice.
+   */
+  private logicalAssignment(
+    n: t.AssignmentExpression,
+    code: { right: Exprs; short: Exprs; done: Exprs },
+  ): t.Expression {
+    const temps = this.temps(n);
+    const v = temps.value();
+    const op = n.operator.slice(0, -1) as '&&' | '||' | '??';
+    if (t.isIdentifier(n.left)) {
+      const assign = seq([
+        ...code.right,
+        t.assignmentExpression('=', t.cloneNode(v), t.assignmentExpression('=', n.left, n.right)),
+        ...code.done,
+        t.cloneNode(v),
+      ]);
+      const shortValue = seq([...code.short, t.cloneNode(v)]);
+      const read = t.assignmentExpression('=', v, t.cloneNode(n.left));
+      if (op === '&&') return t.conditionalExpression(read, assign, shortValue);
+      if (op === '||') return t.conditionalExpression(read, shortValue, assign);
+      return t.conditionalExpression(notNullish(read, t.cloneNode(v)), shortValue, assign);
+    }
+    const flag = temps.get('assigned', 'pp_assigned');
+    const left = n.left as t.MemberExpression;
+    const reset = t.assignmentExpression('=', t.cloneNode(flag), t.numericLiteral(0));
+    // The flag is cleared right before the property is read, after the target's own parts ran.
+    if (left.computed)
+      left.property = seq([
+        t.assignmentExpression('=', t.cloneNode(v), left.property as t.Expression),
+        reset,
+        t.cloneNode(v),
+      ]);
+    else if (!t.isSuper(left.object))
+      left.object = seq([t.assignmentExpression('=', t.cloneNode(v), left.object), reset, t.cloneNode(v)]);
+    const right = seq([
+      ...code.right,
+      t.assignmentExpression('=', t.cloneNode(v), n.right),
+      t.assignmentExpression('=', t.cloneNode(flag), t.numericLiteral(1)),
+      t.cloneNode(v),
+    ]);
+    const assigned = t.assignmentExpression(n.operator, left, right);
+    const prefix = !left.computed && t.isSuper(left.object) ? [reset] : [];
+    return seq([
+      ...prefix,
+      t.assignmentExpression('=', t.cloneNode(v), assigned),
+      t.conditionalExpression(
+        t.cloneNode(flag),
+        seq([...code.done, t.numericLiteral(0)]),
+        seq([...code.short, t.numericLiteral(0)]),
+      ),
+      t.cloneNode(v),
+    ]);
+  }
+
+  /** `switch (ds = d)`: case tests compare against the saved discriminant to know which case matched. */
+  private applySwitch(n: t.SwitchStatement): void {
+    const needs = n.cases.some((c) => this.cases.has(c));
+    if (!needs) return;
+    const temps = this.temps(n.cases.find((c) => this.cases.has(c))!);
+    const ds = temps.get('discriminant', 'pp_ds');
+    this.switchTemp.set(n, ds);
+    for (const c of n.cases) this.switchTemp.set(c, ds);
+    n.discriminant = t.assignmentExpression('=', t.cloneNode(ds), n.discriminant);
+  }
+
+  /** `case (t = X, t === ds ? match… : miss…, t):` — the comparison the switch itself makes next. */
+  private caseTest(c: t.SwitchCase, test: t.Expression, code: { match: Exprs; miss: Exprs }): t.Expression {
+    const v = this.temps(c).value();
+    const ds = this.switchTemp.get(c)!;
+    return seq([
+      t.assignmentExpression('=', v, test),
+      t.conditionalExpression(
+        t.binaryExpression('===', t.cloneNode(v), t.cloneNode(ds)),
+        seq([...code.match, t.numericLiteral(0)]),
+        seq([...code.miss, t.numericLiteral(0)]),
+      ),
+      t.cloneNode(v),
+    ]);
+  }
+
+  /** After a `for` initialiser: appended to it, or as one more declarator (keeps names and scoping). */
+  private applyForInit(n: t.ForStatement, code: Exprs): void {
+    if (!n.init) n.init = seq(code);
+    else if (t.isExpression(n.init)) n.init = seq([n.init, ...code]);
+    else {
+      const extra = this.temps(n).undeclared('pp_entered');
+      n.init.declarations.push(t.variableDeclarator(extra, seq([...code, t.numericLiteral(0)])));
+    }
+  }
+
+  private applyFinally(n: t.TryStatement, f: FinallyEdits): t.Statement {
+    const finalizer = n.finalizer!;
+    finalizer.body.unshift(...f.atStart);
+    finalizer.body.push(...f.atEnd);
+    if (!f.catchAll) return n;
+    const error = t.identifier('error');
+    const inner = n.handler ? t.blockStatement([t.tryStatement(n.block, n.handler)]) : n.block;
+    const record = t.catchClause(
+      error,
+      t.blockStatement([
+        t.expressionStatement(t.assignmentExpression('=', t.cloneNode(f.k), t.numericLiteral(1))),
+        t.throwStatement(t.cloneNode(error)),
+      ]),
+    );
+    return t.tryStatement(inner, record, finalizer);
+  }
+
+  /** The activation's frame: prologue first, then the body inside the exception handler. */
+  private finishRoot(n: t.Node, r: RootEdits): void {
+    const { temps } = r;
+    if (t.isProgram(n) || t.isTSModuleBlock(n)) {
+      n.body.unshift(...temps.declarations(), ...r.prologue);
+      this.roots.delete(n);
+      return;
+    }
+    const body = frameBody(n);
+    if (!body) return;
+    const error = t.identifier('error');
+    let main: t.Statement[] = body.statements;
+    if (r.exceptionalExit.length || r.generatorReturns.length) {
+      const y = r.generatorReturns.length ? temps.get('yield', 'pp_y') : null;
+      const handler = t.catchClause(
+        error,
+        t.blockStatement([
+          ...(y
+            ? [t.expressionStatement(t.assignmentExpression('=', t.cloneNode(y), t.numericLiteral(0)))]
+            : []),
+          ...r.exceptionalExit,
+          t.throwStatement(t.cloneNode(error)),
+        ]),
+      );
+      const finalizer = y
+        ? t.blockStatement(r.generatorReturns.map((g) => ifCompletion(y, [g.id], g.code)))
+        : null;
+      main = [t.tryStatement(t.blockStatement(main), handler, finalizer)];
+    }
+    body.replace([...temps.declarations(), ...r.prologue, ...main]);
+    this.roots.delete(n);
+  }
+}
+
+/** The statements of a function-like's body, and how to replace them (arrows and fields become blocks). */
+function frameBody(n: t.Node): { statements: t.Statement[]; replace(s: t.Statement[]): void } | null {
+  if (t.isFunction(n)) {
+    if (t.isBlockStatement(n.body)) {
+      const block = n.body;
+      return {
+        statements: block.body,
+        replace: (s) => {
+          block.body = s;
+        },
+      };
+    }
+    const value = n.body;
+    return {
+      statements: [t.returnStatement(value)],
+      replace: (s) => {
+        n.body = t.blockStatement(s);
+      },
+    };
+  }
+  if (t.isStaticBlock(n)) {
+    return {
+      statements: n.body,
+      replace: (s) => {
+        n.body = s;
+      },
+    };
+  }
+  if ((t.isClassProperty(n) || t.isClassPrivateProperty(n) || t.isClassAccessorProperty(n)) && n.value) {
+    const value = n.value;
+    return {
+      statements: [t.returnStatement(value)],
+      replace: (s) => {
+        // An initializer is a method-like scope: an arrow called in place keeps `this`, `super` and `new.target`.
+        n.value = t.callExpression(t.arrowFunctionExpression([], t.blockStatement(s)), []);
+      },
+    };
+  }
+  return null;
+}
+
+function ifCompletion(k: t.Identifier, codes: readonly number[], code: Exprs): t.Statement {
+  const test = codes
+    .map((c): t.Expression => t.binaryExpression('===', t.cloneNode(k), t.numericLiteral(c)))
+    .reduce((a, b) => t.logicalExpression('||', a, b));
+  return t.ifStatement(test, t.blockStatement(statements(code)));
+}
+
+function notNullish(read: t.Expression, v: t.Identifier): t.Expression {
+  return t.logicalExpression(
+    '&&',
+    t.binaryExpression('!==', read, t.nullLiteral()),
+    t.binaryExpression('!==', v, t.unaryExpression('void', t.numericLiteral(0))),
+  );
+}
+
+function statements(code: Exprs): t.Statement[] {
+  return code.map((c) => t.expressionStatement(c));
+}
+
+function push<K, V>(map: Map<K, V[]>, key: K, values: V[]): void {
+  const list = map.get(key);
+  if (list) list.push(...values);
+  else map.set(key, [...values]);
+}
+
+function pushList(
+  map: Map<t.Node, Map<string, t.Statement[]>>,
+  owner: t.Node,
+  key: string,
+  code: Exprs,
+): void {
+  let byKey = map.get(owner);
+  if (!byKey) map.set(owner, (byKey = new Map()));
+  push(byKey, key, statements(code));
+}

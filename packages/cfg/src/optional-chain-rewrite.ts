@@ -1,0 +1,86 @@
+import * as t from '@babel/types';
+import { isNullish, seq } from './expression-builders';
+import type { FunctionTemps } from './function-temps';
+
+type ChainNode = t.OptionalMemberExpression | t.OptionalCallExpression;
+
+/** The code on one chain: per `?.` link its short-circuit and continue code, and the code after the chain. */
+export interface ChainCode {
+  link(node: t.Node): { short: t.Expression[]; go: t.Expression[] } | undefined;
+  readonly after: t.Expression[];
+  /** The chain is the operand of `delete`: the last member is deleted, a short circuit yields `true`. */
+  readonly deleted: boolean;
+}
+
+/**
+ * Rewrites an optional chain into plain conditionals so code can run on each link's two outcomes, as
+ * Babel's optional-chaining transform does: `a?.b.c?.(x)` becomes
+ * `(v = a) === null || v === void 0 ? (short1, void 0) : (go1, (r = v.b, v = r.c) === null || … ? … : v.call(r, x))`.
+ * Each base is evaluated once, a call keeps its receiver, and a short circuit skips the rest of the chain.
+ */
+export function rewriteOptionalChain(top: ChainNode, code: ChainCode, temps: FunctionTemps): t.Expression {
+  const links: t.Node[] = [];
+  let base: t.Node = top;
+  for (;;) {
+    if (t.isOptionalMemberExpression(base)) {
+      links.push(base);
+      base = base.object;
+    } else if (t.isOptionalCallExpression(base)) {
+      links.push(base);
+      base = base.callee;
+    } else if (t.isTSNonNullExpression(base) && links.length > 0) {
+      base = base.expression;
+    } else break;
+  }
+  links.reverse();
+  const v = () => temps.value();
+  const guards: { test: t.Expression; short: t.Expression[]; go: t.Expression[] }[] = [];
+  let cur = base as t.Expression;
+
+  links.forEach((link, i) => {
+    const last = i === links.length - 1;
+    const edits = code.link(link);
+    if (t.isOptionalMemberExpression(link)) {
+      if (link.optional) {
+        guards.push({ test: isNullish(v(), cur), short: edits?.short ?? [], go: edits?.go ?? [] });
+        cur = v();
+      }
+      const member = t.memberExpression(cur, link.property as t.Expression, link.computed);
+      cur = last && code.deleted ? t.unaryExpression('delete', member) : member;
+      return;
+    }
+    const call = link as t.OptionalCallExpression;
+    const args = call.arguments;
+    if (!call.optional) {
+      cur = t.callExpression(cur, args);
+      return;
+    }
+    if (t.isMemberExpression(cur)) {
+      // `o.m?.()` calls with `this === o`: keep the receiver in its own temporary.
+      const receiver = t.isSuper(cur.object) ? null : temps.get('receiver', 'pp_this');
+      const fn = receiver ? t.memberExpression(receiver, cur.property, cur.computed) : cur;
+      const test = receiver
+        ? seq([
+            t.assignmentExpression('=', t.cloneNode(receiver), cur.object as t.Expression),
+            isNullish(v(), fn),
+          ])
+        : isNullish(v(), fn);
+      guards.push({ test, short: edits?.short ?? [], go: edits?.go ?? [] });
+      const thisArg = receiver ? t.cloneNode(receiver) : t.thisExpression();
+      cur = t.callExpression(t.memberExpression(v(), t.identifier('call')), [thisArg, ...args]);
+      return;
+    }
+    guards.push({ test: isNullish(v(), cur), short: edits?.short ?? [], go: edits?.go ?? [] });
+    cur = t.callExpression(v(), args);
+  });
+
+  let result: t.Expression = code.after.length
+    ? seq([t.assignmentExpression('=', v(), cur), ...code.after, v()])
+    : cur;
+  const skipped = code.deleted ? t.booleanLiteral(true) : t.unaryExpression('void', t.numericLiteral(0));
+  for (let i = guards.length - 1; i >= 0; i--) {
+    const g = guards[i];
+    result = t.conditionalExpression(g.test, seq([...g.short, t.cloneNode(skipped)]), seq([...g.go, result]));
+  }
+  return result;
+}

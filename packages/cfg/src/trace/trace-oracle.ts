@@ -1,0 +1,89 @@
+import { isExceptionalKind } from '../edge-kind';
+import type { ControlFlowGraph } from '../control-flow-graph';
+import type { TraceEvent } from './trace-recorder';
+
+/** One activation's edges, rebuilt from the events, and how it ended. */
+export interface TracedActivation {
+  readonly activation: number;
+  readonly graph: number;
+  readonly edges: number[];
+  /** `exit`: reached EXIT (by return or by an exception); `open`: still in a block when the run ended. */
+  end: 'exit' | 'open';
+}
+
+/**
+ * Checks a traced run against the graphs: every activation's edges must form a path from ENTRY, each edge
+ * leaving the block the previous one entered; an exception may only land where the block it left has an
+ * exceptional edge; a finished activation ends at EXIT. Throws an Error describing the first violation.
+ *
+ * Activations still open when the run ended are allowed only where the code really can stop: a block that
+ * suspends (`await`, `yield`) or, when `uncaught` says the run ended by an uncaught exception, a program or
+ * namespace body (they have no function-level handler) in a block that can throw.
+ */
+export function checkTrace(
+  graphs: readonly ControlFlowGraph[],
+  events: readonly TraceEvent[],
+  uncaught: boolean,
+): TracedActivation[] {
+  const byActivation = new Map<number, TracedActivation & { block: number }>();
+  const fail = (a: { activation: number; graph: number }, message: string): never => {
+    const g = graphs[a.graph];
+    throw new Error(`activation ${a.activation} of ${g?.name ?? '?'} (graph ${a.graph}): ${message}`);
+  };
+  for (const ev of events) {
+    if (ev.type === 'enter') {
+      byActivation.set(ev.activation, {
+        activation: ev.activation,
+        graph: ev.graph,
+        edges: [],
+        end: 'open',
+        block: -1,
+      });
+      continue;
+    }
+    const a = byActivation.get(ev.activation);
+    if (!a) throw new Error(`event for unknown activation ${ev.activation}`);
+    const g = graphs[a.graph];
+    if (a.end === 'exit') fail(a, `event ${ev.type} after the activation reached EXIT`);
+    if (ev.type === 'edge') {
+      const src = g.edgeSrc[ev.edge];
+      const expected = a.block === -1 ? g.entry : a.block;
+      if (src !== expected) fail(a, `edge ${ev.edge} leaves b${src} but control is in b${expected}`);
+      if (isExceptionalKind(g.edgeKind[ev.edge]))
+        fail(a, `exceptional edge ${ev.edge} was reported as taken`);
+      a.edges.push(ev.edge);
+      a.block = g.edgeDst[ev.edge];
+    } else {
+      if (a.block === -1) fail(a, `${ev.type} before the ENTRY edge`);
+      const target = ev.type === 'handler' ? ev.block : g.exit;
+      const e = exceptionalEdge(g, a.block, target);
+      if (e < 0)
+        fail(a, `an exception left b${a.block} for b${target}, but the graph has no such exceptional edge`);
+      a.edges.push(e);
+      a.block = target;
+    }
+    if (a.block === g.exit) a.end = 'exit';
+  }
+  for (const a of byActivation.values()) {
+    if (a.end === 'exit') continue;
+    const g = graphs[a.graph];
+    if (a.block === -1) fail(a, 'entered but never took its ENTRY edge');
+    const info = g.blocks[a.block];
+    const canStop =
+      info.suspends || (uncaught && (g.kind === 'program' || g.kind === 'namespace') && info.mayThrow);
+    if (!canStop) fail(a, `stopped in b${a.block}, which neither suspends nor ends the run`);
+  }
+  return [...byActivation.values()].map(({ activation, graph, edges, end }) => ({
+    activation,
+    graph,
+    edges,
+    end,
+  }));
+}
+
+function exceptionalEdge(g: ControlFlowGraph, from: number, to: number): number {
+  for (let e = 0; e < g.edgeCount; e++) {
+    if (g.edgeSrc[e] === from && g.edgeDst[e] === to && g.edgeExceptional[e]) return e;
+  }
+  return -1;
+}

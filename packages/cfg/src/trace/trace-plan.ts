@@ -1,0 +1,58 @@
+import * as t from '@babel/types';
+import type { ControlFlowGraph } from '../control-flow-graph';
+import type { EdgeCodePlan, FunctionLocals } from '../edge-code-plan';
+import { TRACE_GLOBAL } from './trace-recorder';
+
+/**
+ * The `trace` mode: every edge reports its id, every activation its start, every landed exception its
+ * handler block, so an oracle can rebuild each activation's exact edge sequence. Slow by design.
+ */
+export class TracePlan implements EdgeCodePlan {
+  private readonly ids = new Map<ControlFlowGraph, number>();
+
+  constructor(graphs: readonly ControlFlowGraph[]) {
+    graphs.forEach((g, i) => this.ids.set(g, i));
+  }
+
+  include(cfg: ControlFlowGraph): boolean {
+    return traceable(cfg);
+  }
+
+  prologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
+    const call = this.call('enter', [t.numericLiteral(this.ids.get(cfg)!)]);
+    return [t.expressionStatement(t.assignmentExpression('=', activation(locals), call))];
+  }
+
+  edgeCode(_cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
+    return [this.call('edge', [activation(locals), t.numericLiteral(edge)])];
+  }
+
+  handlerEntry(_cfg: ControlFlowGraph, block: number, locals: FunctionLocals): t.Expression[] {
+    return [this.call('handler', [activation(locals), t.numericLiteral(block)])];
+  }
+
+  exceptionalExit(_cfg: ControlFlowGraph, _error: t.Identifier, locals: FunctionLocals): t.Statement[] {
+    return [t.expressionStatement(this.call('exceptionExit', [activation(locals)]))];
+  }
+
+  private call(method: string, args: t.Expression[]): t.Expression {
+    return t.callExpression(t.memberExpression(t.identifier(TRACE_GLOBAL), t.identifier(method)), args);
+  }
+}
+
+function activation(locals: FunctionLocals): t.Identifier {
+  return locals.get('activation', 'pp_activation');
+}
+
+/**
+ * A class field initialised with an anonymous function or class takes the field's name; running code around
+ * it would lose that name, and its graph has a single path anyway, so it is left alone.
+ */
+export function traceable(cfg: ControlFlowGraph): boolean {
+  if (cfg.kind !== 'class-field') return true;
+  const value = (cfg.node as t.ClassProperty).value;
+  return !(
+    t.isArrowFunctionExpression(value) ||
+    ((t.isFunctionExpression(value) || t.isClassExpression(value)) && !value.id)
+  );
+}
