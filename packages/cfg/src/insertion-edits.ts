@@ -57,7 +57,6 @@ export class InsertionEdits {
   private readonly roots = new Map<t.Node, RootEdits>();
   /** Which function's temporaries a node's rewrite uses. */
   private readonly owner = new Map<t.Node, FunctionTemps>();
-  private readonly switchTemp = new Map<t.Node, t.Identifier>();
   private readonly chainTops = new Map<t.Node, { temps: FunctionTemps; after: Exprs }>();
   private readonly deletedChains = new Set<t.Node>();
 
@@ -506,17 +505,15 @@ export class InsertionEdits {
   private applySwitch(n: t.SwitchStatement): void {
     const needs = n.cases.some((c) => this.cases.has(c));
     if (!needs) return;
-    const temps = this.temps(n.cases.find((c) => this.cases.has(c))!);
-    const ds = temps.get('discriminant', 'pp_ds');
-    this.switchTemp.set(n, ds);
-    for (const c of n.cases) this.switchTemp.set(c, ds);
+    const ds = this.temps(n.cases.find((c) => this.cases.has(c))!).get('discriminant', 'pp_ds');
     n.discriminant = t.assignmentExpression('=', t.cloneNode(ds), n.discriminant);
   }
 
   /** `case (t = X, t === ds ? match… : miss…, t):` — the comparison the switch itself makes next. */
   private caseTest(c: t.SwitchCase, test: t.Expression, code: { match: Exprs; miss: Exprs }): t.Expression {
     const v = this.temps(c).value();
-    const ds = this.switchTemp.get(c)!;
+    // One saved discriminant per function: a switch's tests all run before any of its bodies.
+    const ds = this.temps(c).get('discriminant', 'pp_ds');
     return seq([
       t.assignmentExpression('=', v, test),
       t.conditionalExpression(
