@@ -750,7 +750,7 @@ export class CfgBuilder {
   private chain(top: t.OptionalMemberExpression | t.OptionalCallExpression): void {
     const after = this.newJoin();
     this.chainPart(top, after);
-    this.edgeTo(after, EdgeKind.Normal, { type: 'afterExpression', expression: top }, top);
+    this.edgeTo(after, EdgeKind.Normal, { type: 'chainEnd', chain: top }, top);
     this.leave();
     this.land(after);
   }

@@ -39,6 +39,8 @@ export type EdgeSite =
   /** An optional link `?.` found its base `null`/`undefined` (the rest of the chain is skipped), or not. */
   | { readonly type: 'optionalShort'; readonly link: t.Node }
   | { readonly type: 'optionalGo'; readonly link: t.Node }
+  /** The end of an optional chain that did not short-circuit: after its last link, before its value is used. */
+  | { readonly type: 'chainEnd'; readonly chain: t.OptionalMemberExpression | t.OptionalCallExpression }
   /** A `case` test compared equal to the discriminant, or not. */
   | { readonly type: 'caseMatch'; readonly switchCase: t.SwitchCase }
   | { readonly type: 'caseMiss'; readonly switchCase: t.SwitchCase }

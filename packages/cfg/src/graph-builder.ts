@@ -155,26 +155,23 @@ export class GraphBuilder {
   }
 
   /**
-   * Gives every block that cannot reach EXIT (an infinite loop with no code that could throw) an `interrupt`
-   * edge to its handler: path numbering needs every block to reach EXIT, and leaving such a loop is possible
-   * only by interruption. Handlers nest outwards to EXIT, so one pass suffices.
+   * Connects blocks that cannot reach EXIT (an infinite loop with no code that could throw) by an `interrupt`
+   * edge: path numbering needs every block to reach EXIT, and leaving such a loop is possible only by
+   * interruption. One edge per cycle suffices, so the latest such block gets it first and reachability is
+   * recomputed. Blocks with code always have an exceptional edge, so only code-free cycles get here.
    */
   connectDeadEnds(owner: t.Node): void {
-    const reaches = this.reachesExit();
-    const hasExceptional = new Uint8Array(this.blockData.length);
-    for (let e = 0; e < this.edgeSrc.length; e++) {
-      if (isExceptionalKind(this.edgeInfo[e].kind)) hasExceptional[this.edgeSrc[e]] = 1;
-    }
-    for (let b = 0; b < this.blockData.length; b++) {
-      if (b === EXIT || reaches[b] || hasExceptional[b] || !this.isReachable(b)) continue;
-      const handler = this.blockData[b].handler;
+    for (;;) {
+      const reaches = this.reachesExit();
+      let dead = -1;
+      for (let b = this.blockData.length - 1; b > ENTRY && dead < 0; b--) {
+        if (b !== EXIT && !reaches[b] && this.isReachable(b)) dead = b;
+      }
+      if (dead < 0) return;
+      const handler = this.blockData[dead].handler;
       // A handler nobody else reached has no block; an interrupt cannot be caught in practice, so EXIT.
       const target = handler && handler.block !== UNREACHABLE ? handler.block : EXIT;
-      this.addEdge(b, target, EdgeKind.Interrupt, null, owner);
-    }
-    const after = this.reachesExit();
-    for (let b = 0; b < this.blockData.length; b++) {
-      if (!after[b] && this.isReachable(b)) throw new Error(`internal error: block ${b} cannot reach EXIT`);
+      this.addEdge(dead, target, EdgeKind.Interrupt, null, owner);
     }
   }
 

@@ -24,3 +24,4 @@ export { TraceRecorder, TRACE_GLOBAL, type TraceEvent } from './trace/trace-reco
 export { TracePlan } from './trace/trace-plan';
 export { instrumentForTrace, type TracedSource } from './trace/instrument-for-trace';
 export { checkTrace, type TracedActivation } from './trace/trace-oracle';
+export { validateCfg } from './validate-cfg';

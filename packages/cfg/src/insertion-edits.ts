@@ -57,7 +57,8 @@ export class InsertionEdits {
   private readonly roots = new Map<t.Node, RootEdits>();
   /** Which function's temporaries a node's rewrite uses. */
   private readonly owner = new Map<t.Node, FunctionTemps>();
-  private readonly chainTops = new Map<t.Node, { temps: FunctionTemps; after: Exprs }>();
+  private readonly chainTops = new Map<t.Node, { temps: FunctionTemps; end: Exprs }>();
+  private readonly chainEnds = new Map<t.Node, Exprs>();
   private readonly deletedChains = new Set<t.Node>();
 
   addGraph(cfg: ControlFlowGraph, plan: EdgeCodePlan, temps: FunctionTemps): void {
@@ -191,14 +192,13 @@ export class InsertionEdits {
     return { flagSets, doneFlags };
   }
 
-  /** Chains with code on any link, or after them, are rewritten from their outermost node. */
+  /** Chains with code on any link, or at their end, are rewritten from their outermost node. */
   private planChains(cfg: ControlFlowGraph, temps: FunctionTemps): void {
     for (let e = 0; e < cfg.edgeCount; e++) {
       const site = cfg.edges[e].site;
-      if (site?.type !== 'afterExpression') continue;
-      const top = site.expression;
-      if (!t.isOptionalMemberExpression(top) && !t.isOptionalCallExpression(top)) continue;
-      let hasCode = this.after.has(top);
+      if (site?.type !== 'chainEnd') continue;
+      const top = site.chain;
+      let hasCode = this.chainEnds.has(top);
       for (let n: t.Node = top; ;) {
         if (this.links.has(n)) hasCode = true;
         if (t.isOptionalMemberExpression(n)) n = n.object;
@@ -207,8 +207,7 @@ export class InsertionEdits {
         else break;
       }
       if (!hasCode) continue;
-      this.chainTops.set(top, { temps, after: this.after.get(top) ?? [] });
-      this.after.delete(top);
+      this.chainTops.set(top, { temps, end: this.chainEnds.get(top) ?? [] });
     }
   }
 
@@ -265,6 +264,8 @@ export class InsertionEdits {
         this.assigns.set(site.expression, entry);
         return;
       }
+      case 'chainEnd':
+        return push(this.chainEnds, site.chain, code);
       case 'optionalShort':
       case 'optionalGo': {
         const entry = this.links.get(site.link) ?? { short: [], go: [] };
@@ -384,7 +385,7 @@ export class InsertionEdits {
     if (chain && (t.isOptionalMemberExpression(n) || t.isOptionalCallExpression(n))) {
       const code = {
         link: (node: t.Node) => this.links.get(node),
-        after: chain.after,
+        end: chain.end,
         deleted: this.deletedChains.has(n),
       };
       e = rewriteOptionalChain(n, code, chain.temps);

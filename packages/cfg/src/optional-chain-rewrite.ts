@@ -4,10 +4,10 @@ import type { FunctionTemps } from './function-temps';
 
 type ChainNode = t.OptionalMemberExpression | t.OptionalCallExpression;
 
-/** The code on one chain: per `?.` link its short-circuit and continue code, and the code after the chain. */
+/** The code on one chain: per `?.` link its short-circuit and continue code, and the code at its end. */
 export interface ChainCode {
   link(node: t.Node): { short: t.Expression[]; go: t.Expression[] } | undefined;
-  readonly after: t.Expression[];
+  readonly end: t.Expression[];
   /** The chain is the operand of `delete`: the last member is deleted, a short circuit yields `true`. */
   readonly deleted: boolean;
 }
@@ -74,8 +74,8 @@ export function rewriteOptionalChain(top: ChainNode, code: ChainCode, temps: Fun
     cur = t.callExpression(v(), args);
   });
 
-  let result: t.Expression = code.after.length
-    ? seq([t.assignmentExpression('=', v(), cur), ...code.after, v()])
+  let result: t.Expression = code.end.length
+    ? seq([t.assignmentExpression('=', v(), cur), ...code.end, v()])
     : cur;
   const skipped = code.deleted ? t.booleanLiteral(true) : t.unaryExpression('void', t.numericLiteral(0));
   for (let i = guards.length - 1; i >= 0; i--) {

@@ -6,9 +6,11 @@ import {
   parseSource,
   TraceRecorder,
   TRACE_GLOBAL,
+  validateCfg,
 } from '@pathprof/cfg';
 import { listFixtures, writeExpected } from './support/fixture-file';
 import { runScript } from './support/run-script';
+import { toScript } from './support/to-script';
 
 const update = process.env.UPDATE === '1';
 
@@ -30,11 +32,18 @@ describe.each(listFixtures().map((f) => [f.name, f] as const))('fixture %s', (_n
       );
   });
 
-  test('traced run follows graph paths and behaves like the plain run', async () => {
-    const plain = await runScript(fixture.source, fixture.name);
+  test('every graph keeps the invariants', () => {
+    for (const g of graphs) expect([g.name, validateCfg(g)]).toEqual([g.name, []]);
+  });
+
+  const runnable = !fixture.source.startsWith('// graph-only');
+  (runnable ? test : test.skip)('traced run follows graph paths and behaves like the plain run', async () => {
+    const plain = await runScript(toScript(fixture.source, fixture.name), fixture.name);
     const traced = instrumentForTrace(fixture.source, fixture.name);
     const recorder = new TraceRecorder();
-    const run = await runScript(traced.code, fixture.name, { [TRACE_GLOBAL]: recorder });
+    const run = await runScript(toScript(traced.code, fixture.name), fixture.name, {
+      [TRACE_GLOBAL]: recorder,
+    });
     expect(run).toEqual(plain);
     const activations = checkTrace(traced.graphs, recorder.events, run.error !== null);
     expect(activations.length).toBeGreaterThan(0);

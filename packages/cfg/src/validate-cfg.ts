@@ -1,0 +1,54 @@
+import type { ControlFlowGraph } from './control-flow-graph';
+
+/**
+ * The invariants every graph keeps, which path numbering and the instrumenter rely on: ENTRY has one
+ * out-edge and no in-edges, EXIT has no out-edges, every block is reachable from ENTRY and reaches EXIT,
+ * a block has at most one exceptional out-edge, and exactly the non-exceptional edges have an insertion
+ * site. Returns the violations (empty when the graph is sound).
+ */
+export function validateCfg(cfg: ControlFlowGraph): string[] {
+  const problems: string[] = [];
+  const n = cfg.blockCount;
+  const out: number[][] = Array.from({ length: n }, () => []);
+  const into: number[][] = Array.from({ length: n }, () => []);
+  const exceptionalOut = new Uint32Array(n);
+  for (let e = 0; e < cfg.edgeCount; e++) {
+    const s = cfg.edgeSrc[e];
+    const d = cfg.edgeDst[e];
+    out[s].push(d);
+    into[d].push(s);
+    if (cfg.edgeExceptional[e]) {
+      exceptionalOut[s]++;
+      if (cfg.edges[e].site) problems.push(`exceptional edge ${e} has an insertion site`);
+    } else if (!cfg.edges[e].site) {
+      problems.push(`edge ${e} (b${s}->b${d}) has no insertion site`);
+    }
+  }
+  if (out[cfg.entry].length !== 1) problems.push(`ENTRY has ${out[cfg.entry].length} out-edges`);
+  if (into[cfg.entry].length !== 0) problems.push('ENTRY has in-edges');
+  if (out[cfg.exit].length !== 0) problems.push('EXIT has out-edges');
+  for (let b = 0; b < n; b++)
+    if (exceptionalOut[b] > 1) problems.push(`b${b} has ${exceptionalOut[b]} exceptional out-edges`);
+  const forward = reach(cfg.entry, out);
+  const backward = reach(cfg.exit, into);
+  for (let b = 0; b < n; b++) {
+    if (!forward[b]) problems.push(`b${b} is unreachable from ENTRY`);
+    if (!backward[b]) problems.push(`b${b} cannot reach EXIT`);
+  }
+  return problems;
+}
+
+function reach(start: number, adjacency: number[][]): Uint8Array {
+  const seen = new Uint8Array(adjacency.length);
+  const stack = [start];
+  seen[start] = 1;
+  while (stack.length) {
+    for (const next of adjacency[stack.pop()!]) {
+      if (!seen[next]) {
+        seen[next] = 1;
+        stack.push(next);
+      }
+    }
+  }
+  return seen;
+}
