@@ -154,7 +154,8 @@ export function deriveEdgeCounts(
     let e = -1;
     for (let i = treeStart[v]; i < treeStart[v + 1] && e < 0; i++)
       if (known[incident[i]] === 0) e = incident[i];
-    const value = dst(e) === v ? -balance[v] : balance[v];
+    // `0 - x` rather than `-x`: a derived count of zero must be 0, not -0.
+    const value = dst(e) === v ? 0 - balance[v] : balance[v];
     count[e] = value;
     known[e] = 1;
     if (value < 0) violations.push({ edge: e === rootEdge ? -1 : e, count: value });

@@ -32,7 +32,6 @@ const potentials = (named: NamedGraph, numbering: PathNumbering): Record<string,
 const set = (value: number): PathOp => ({ kind: 'set', value });
 const add = (value: number): PathOp => ({ kind: 'add', value });
 const countAdd = (value: number): PathOp => ({ kind: 'count-add', value });
-const countConst = (value: number): PathOp => ({ kind: 'count-const', value });
 
 describe('Figures 1, 6, 7, 9: the six-path graph', () => {
   const named = figure6();
