@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { buildFileCfgs, parseSource } from './build';
+import { CfgError } from './cfg-error';
 import { formatArrows } from './format-arrows';
 import { formatDot } from './format-dot';
 
@@ -40,7 +41,9 @@ export function main(args: string[]): void {
         );
     }
   } catch (error) {
-    console.error(`pathprof-cfg: ${(error as Error).message}`);
+    // Babel's syntax errors say where but not which file; the graph builder's errors already name it.
+    const message = (error as Error).message;
+    console.error(`pathprof-cfg: ${error instanceof CfgError ? message : `${file}: ${message}`}`);
     process.exitCode = 1;
   }
 }
