@@ -161,8 +161,10 @@ export class CfgBuilder {
    * Routes a jump to its target through every `finally` in between: the edge goes to the innermost such
    * `finally`, which records the completion and re-issues the jump when it ends.
    */
-  private jump(request: JumpRequest, kind: EdgeKind, site: EdgeSite, node: t.Node): void {
+  private jump(request: JumpRequest, kind: EdgeKind, site: EdgeSite, node: t.Node, stay = false): void {
     if (this.cur === UNREACHABLE) return;
+    const from = this.cur;
+    const done = () => (stay ? undefined : this.leave());
     for (let i = this.contexts.length - 1; i >= 0; i--) {
       const c = this.contexts[i];
       if (c.type === 'finally') {
@@ -172,17 +174,15 @@ export class CfgBuilder {
           request.kind === 'yield-return'
             ? { type: 'finallyEntry', statement: c.region.statement, completion }
             : site;
-        this.g.edgeTo(this.cur, c.region.join, kind, entrySite, node, {
+        this.g.edgeTo(from, c.region.join, kind, entrySite, node, {
           entersFinally: { statement: c.region.statement, completion },
         });
-        this.leave();
-        return;
+        return done();
       }
       if (matches(request, c)) {
         const join = request.kind === 'continue' && c.type === 'loop' ? c.continueJoin : c.breakJoin;
         this.edgeTo(join, kind, site, node);
-        this.leave();
-        return;
+        return done();
       }
     }
     if (request.kind === 'break' || request.kind === 'continue') {
@@ -191,7 +191,7 @@ export class CfgBuilder {
     const exitSite: EdgeSite =
       request.kind === 'yield-return' ? { type: 'generatorReturn', expression: request.yieldNode } : site;
     this.edgeTo(this.g.exitJoin, kind, exitSite, node);
-    this.leave();
+    done();
   }
 
   private findTarget(request: JumpRequest, below: number): JumpContext | null {
@@ -841,16 +841,22 @@ export class CfgBuilder {
     }
   }
 
+  /**
+   * A default value runs inside the current block. A `yield` in it does not end the block (nothing can run
+   * on its resumption), but `return()` there still leaves the function: an edge from the middle of the
+   * block, like an exception, whose code the generator's `finally` runs.
+   */
   private opaqueDefault(value: t.Expression): void {
-    let suspends = false;
-    t.traverseFast(value, (n) => {
-      if (t.isYieldExpression(n) && !insideFunction(value, n)) suspends = true;
-    });
-    if (suspends) {
-      throw new CfgError(this.filename, value, '`yield` inside a default value is not supported');
-    }
     this.g.noteCode(this.cur, value, true);
-    if (containsAwait(value)) this.g.markSuspends(this.cur);
+    t.traverseFast(value, (n) => {
+      if ((t.isYieldExpression(n) || t.isAwaitExpression(n)) && !insideFunction(value, n)) {
+        this.g.markSuspends(this.cur);
+        if (t.isYieldExpression(n)) {
+          const site: EdgeSite = { type: 'resume', expression: n };
+          this.jump({ kind: 'yield-return', yieldNode: n }, EdgeKind.YieldReturn, site, n, true);
+        }
+      }
+    });
   }
 }
 
@@ -897,12 +903,4 @@ function insideFunction(root: t.Node, target: t.Node): boolean {
   };
   visit(root, false);
   return inside;
-}
-
-function containsAwait(root: t.Node): boolean {
-  let found = false;
-  t.traverseFast(root, (n) => {
-    if (t.isAwaitExpression(n) && !insideFunction(root, n)) found = true;
-  });
-  return found;
 }
