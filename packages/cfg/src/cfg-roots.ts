@@ -31,9 +31,10 @@ export function findCfgRoots(program: t.Program): CfgRoot[] {
       : className;
     for (const key of t.VISITOR_KEYS[node.type] ?? []) {
       const child = (node as unknown as Record<string, unknown>)[key];
-      const list = Array.isArray(child) ? child : [child];
-      for (const c of list) {
-        if (c && typeof c === 'object' && 'type' in c) visit(c as t.Node, node, parent, nextClass);
+      if (Array.isArray(child)) {
+        for (const c of child) if (c && typeof c === 'object') visit(c as t.Node, node, parent, nextClass);
+      } else if (child && typeof child === 'object') {
+        visit(child as t.Node, node, parent, nextClass);
       }
     }
   };

@@ -1,7 +1,7 @@
 import * as t from '@babel/types';
-import type { Scope } from '@babel/traverse';
 import type { ControlFlowGraph } from './control-flow-graph';
 import type { FunctionLocals } from './edge-code-plan';
+import type { FreshName } from './fresh-names';
 
 /**
  * The hidden locals one activation's inserted code needs, created on first use with names that collide
@@ -13,7 +13,7 @@ export class FunctionTemps implements FunctionLocals {
   private readonly order: t.Identifier[] = [];
 
   constructor(
-    private readonly scope: Scope,
+    private readonly fresh: FreshName,
     readonly cfg: ControlFlowGraph,
     /** Top-level temporaries of a classic script must be `var`: scripts share one global lexical scope. */
     private readonly scriptTopLevel: boolean,
@@ -23,7 +23,7 @@ export class FunctionTemps implements FunctionLocals {
   get(purpose: string, hint: string): t.Identifier {
     let id = this.names.get(purpose);
     if (!id) {
-      id = this.scope.generateUidIdentifier(hint);
+      id = this.fresh(hint);
       this.names.set(purpose, id);
       this.order.push(id);
     }
@@ -32,7 +32,7 @@ export class FunctionTemps implements FunctionLocals {
 
   /** A fresh name the caller declares itself (a `for` head's extra declarator). */
   undeclared(hint: string): t.Identifier {
-    return this.scope.generateUidIdentifier(hint);
+    return this.fresh(hint);
   }
 
   value(): t.Identifier {

@@ -25,3 +25,4 @@ export { TracePlan } from './trace/trace-plan';
 export { instrumentForTrace, type TracedSource } from './trace/instrument-for-trace';
 export { checkTrace, type TracedActivation } from './trace/trace-oracle';
 export { validateCfg } from './validate-cfg';
+export { freshNamesFor, type FreshName } from './fresh-names';

@@ -1,8 +1,8 @@
 import * as t from '@babel/types';
-import type { Scope } from '@babel/traverse';
 import type { ControlFlowGraph } from './control-flow-graph';
 import type { EdgeCodePlan } from './edge-code-plan';
 import { FunctionTemps } from './function-temps';
+import type { FreshName } from './fresh-names';
 import { InsertionEdits } from './insertion-edits';
 
 /**
@@ -15,13 +15,13 @@ import { InsertionEdits } from './insertion-edits';
  */
 export function insertEdgeCode(
   program: t.Program,
-  scope: Scope,
+  fresh: FreshName,
   graphs: readonly ControlFlowGraph[],
   plan: EdgeCodePlan,
 ): void {
   const edits = new InsertionEdits();
   for (const cfg of graphs) {
-    if (plan.include(cfg)) edits.addGraph(cfg, plan, new FunctionTemps(scope, cfg, isScript(program)));
+    if (plan.include(cfg)) edits.addGraph(cfg, plan, new FunctionTemps(fresh, cfg, isScript(program)));
   }
   new Rewriter(edits).node(program);
 }
