@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { buildFileCfgs, formatDot, parseSource } from '@pathprof/cfg';
-import { FIXTURE_DIR } from './support/fixture-file';
+import { FIXTURE_DIR } from '@pathprof/testkit';
 
 const cli = join(__dirname, '..', 'src', 'cli.ts');
 const fixture = join(FIXTURE_DIR, 'switch.js');

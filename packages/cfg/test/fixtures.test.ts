@@ -8,9 +8,7 @@ import {
   TRACE_GLOBAL,
   validateCfg,
 } from '@pathprof/cfg';
-import { listFixtures, writeExpected } from './support/fixture-file';
-import { runScript } from './support/run-script';
-import { toScript } from './support/to-script';
+import { listFixtures, runScript, toScript, writeExpected } from '@pathprof/testkit';
 
 const update = process.env.UPDATE === '1';
 

@@ -1,7 +1,5 @@
 import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL, validateCfg } from '@pathprof/cfg';
-import { baseSeed, caseCount, Random } from '@pathprof/testkit';
-import { generateProgram } from '../generator/program-generator';
-import { runPlain, TIMEOUT } from '../generator/run-plain';
+import { baseSeed, caseCount, generateProgram, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
 
 /**
  * The tracing oracle on random programs: each is instrumented in trace mode and run on its inputs; the

@@ -1,7 +1,8 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-export const FIXTURE_DIR = join(__dirname, '..', 'fixtures');
+/** The graph fixtures live with the package whose graphs they describe. */
+export const FIXTURE_DIR = join(__dirname, '..', '..', 'cfg', 'test', 'fixtures');
 
 /** A fixture: source (code plus calls that exercise it) and, per graph in source order, expected arrows. */
 export interface Fixture {

@@ -1,8 +1,6 @@
 import { parse } from '@babel/parser';
 import type * as t from '@babel/types';
-import { Random } from '@pathprof/testkit';
-import { type GeneratedProgram, generateProgram } from './generator/program-generator';
-import { TIMEOUT, runPlain } from './generator/run-plain';
+import { type GeneratedProgram, generateProgram, Random, TIMEOUT, runPlain } from '@pathprof/testkit';
 
 const SEEDS = 300;
 const BASE_SEED = 7100;

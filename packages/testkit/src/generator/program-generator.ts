@@ -1,4 +1,4 @@
-import type { Random } from '@pathprof/testkit';
+import type { Random } from '../random';
 import {
   type Construct,
   type Ctx,

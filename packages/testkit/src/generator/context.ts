@@ -1,4 +1,4 @@
-import type { Random } from '@pathprof/testkit';
+import type { Random } from '../random';
 
 /**
  * The constructs whose frequency `ProgramOptions.weights` scales. One name covers both the statement and the
