@@ -11,7 +11,7 @@ export interface FunctionLocals {
  * Every method may return an empty list (nothing is inserted, and the construct is left as written).
  */
 export interface EdgeCodePlan {
-  /** Whether to instrument this graph at all. */
+  /** Whether to instrument this graph (graphs `canInstrument` rejects never are). */
   include(cfg: ControlFlowGraph): boolean;
   /** Statements run first in every activation, before the ENTRY edge's code (declare registers, …). */
   prologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[];

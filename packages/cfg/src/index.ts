@@ -19,7 +19,7 @@ export { CfgError } from './cfg-error';
 export { formatArrows } from './format-arrows';
 export { formatDot } from './format-dot';
 export type { EdgeCodePlan, FunctionLocals } from './edge-code-plan';
-export { insertEdgeCode } from './insert-edge-code';
+export { insertEdgeCode, canInstrument } from './insert-edge-code';
 export { TraceRecorder, TRACE_GLOBAL, type TraceEvent } from './trace/trace-recorder';
 export { TracePlan } from './trace/trace-plan';
 export { instrumentForTrace, type TracedSource } from './trace/instrument-for-trace';

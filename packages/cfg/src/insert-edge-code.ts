@@ -21,9 +21,24 @@ export function insertEdgeCode(
 ): void {
   const edits = new InsertionEdits();
   for (const cfg of graphs) {
-    if (plan.include(cfg)) edits.addGraph(cfg, plan, new FunctionTemps(fresh, cfg, isScript(program)));
+    if (canInstrument(cfg) && plan.include(cfg))
+      edits.addGraph(cfg, plan, new FunctionTemps(fresh, cfg, isScript(program)));
   }
   new Rewriter(edits).node(program);
+}
+
+/**
+ * Whether code can be put on this graph's edges without changing what the program does. A class field
+ * initialised with an anonymous function or class takes the field's name; running code around it would
+ * lose that name, and its graph has a single path anyway, so it is left alone.
+ */
+export function canInstrument(cfg: ControlFlowGraph): boolean {
+  if (cfg.kind !== 'class-field') return true;
+  const value = (cfg.node as t.ClassProperty).value;
+  return !(
+    t.isArrowFunctionExpression(value) ||
+    ((t.isFunctionExpression(value) || t.isClassExpression(value)) && !value.id)
+  );
 }
 
 function isScript(program: t.Program): boolean {

@@ -14,8 +14,8 @@ export class TracePlan implements EdgeCodePlan {
     graphs.forEach((g, i) => this.ids.set(g, i));
   }
 
-  include(cfg: ControlFlowGraph): boolean {
-    return traceable(cfg);
+  include(): boolean {
+    return true;
   }
 
   prologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
@@ -42,17 +42,4 @@ export class TracePlan implements EdgeCodePlan {
 
 function activation(locals: FunctionLocals): t.Identifier {
   return locals.get('activation', 'pp_activation');
-}
-
-/**
- * A class field initialised with an anonymous function or class takes the field's name; running code around
- * it would lose that name, and its graph has a single path anyway, so it is left alone.
- */
-export function traceable(cfg: ControlFlowGraph): boolean {
-  if (cfg.kind !== 'class-field') return true;
-  const value = (cfg.node as t.ClassProperty).value;
-  return !(
-    t.isArrowFunctionExpression(value) ||
-    ((t.isFunctionExpression(value) || t.isClassExpression(value)) && !value.id)
-  );
 }

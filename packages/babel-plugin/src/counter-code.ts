@@ -1,0 +1,45 @@
+import * as t from '@babel/types';
+import type { PathOp } from '@pathprof/numbering';
+
+/** Where one function's path counts go: its slice of the file's counter array, or its hash table. */
+export type CounterTarget =
+  | { readonly kind: 'array'; readonly counts: t.Identifier; readonly offset: number }
+  | { readonly kind: 'hash'; readonly table: t.Identifier };
+
+/**
+ * One numbering op as JavaScript over the path register `r`: `r = v`, `r += v`, and the counts
+ * `C[r + (offset + v)]++` / `C[offset + v]++` into the file's array, or `H.inc(r + v)` into a hash table.
+ * Constants are folded so an array count is one indexed increment.
+ */
+export function opExpression(op: PathOp, r: t.Identifier, target: CounterTarget): t.Expression {
+  switch (op.kind) {
+    case 'set':
+      return t.assignmentExpression('=', t.cloneNode(r), t.numericLiteral(op.value));
+    case 'add':
+      return op.value >= 0
+        ? t.assignmentExpression('+=', t.cloneNode(r), t.numericLiteral(op.value))
+        : t.assignmentExpression('-=', t.cloneNode(r), t.numericLiteral(-op.value));
+    case 'count-add':
+      return count(
+        target,
+        plus(t.cloneNode(r), target.kind === 'array' ? target.offset + op.value : op.value),
+      );
+    case 'count-const':
+      return count(target, t.numericLiteral((target.kind === 'array' ? target.offset : 0) + op.value));
+  }
+}
+
+function count(target: CounterTarget, index: t.Expression): t.Expression {
+  if (target.kind === 'hash') {
+    return t.callExpression(t.memberExpression(t.cloneNode(target.table), t.identifier('inc')), [index]);
+  }
+  return t.updateExpression('++', t.memberExpression(t.cloneNode(target.counts), index, true));
+}
+
+/** `r + k` with the constant folded away when 0 and written as a subtraction when negative. */
+export function plus(r: t.Expression, k: number): t.Expression {
+  if (k === 0) return r;
+  return k > 0
+    ? t.binaryExpression('+', r, t.numericLiteral(k))
+    : t.binaryExpression('-', r, t.numericLiteral(-k));
+}

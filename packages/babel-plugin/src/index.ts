@@ -1,0 +1,38 @@
+import type { PluginObj, PluginPass } from '@babel/core';
+import * as path from 'node:path';
+import { instrumentProgram } from './instrument-program';
+import { ignoresFile } from './ignore-comments';
+import { resolveOptions } from './options';
+
+export type { PluginOptions, Mode } from './options';
+export type { FileMetadata, FunctionMetadata } from './metadata';
+
+/**
+ * babel-plugin-pathprof: `plugins: ['pathprof']` or `plugins: [['pathprof', { mode: 'edge' }]]`. The work
+ * happens once per file in `Program` enter, like babel-plugin-istanbul, so it sees the source before other
+ * plugins and presets rewrite it; the libraries do everything else.
+ */
+export default function pathprof(
+  api: { assertVersion(range: number | string): void },
+  rawOptions: unknown,
+): PluginObj {
+  api.assertVersion('^7.29.0 || ^8.0.0');
+  const options = resolveOptions(rawOptions);
+  return {
+    name: 'pathprof',
+    visitor: {
+      Program: {
+        enter(programPath, state: PluginPass) {
+          const filename = state.filename;
+          if (!filename) return;
+          const key = path
+            .relative(state.cwd ?? process.cwd(), filename)
+            .split(path.sep)
+            .join('/');
+          if (!options.selects(key) || ignoresFile(state.file.ast)) return;
+          instrumentProgram(programPath, key, state.file.code, options);
+        },
+      },
+    },
+  };
+}

@@ -1,0 +1,103 @@
+import * as t from '@babel/types';
+import type { NodePath } from '@babel/core';
+import {
+  buildCfg,
+  canInstrument,
+  findCfgRoots,
+  formatArrows,
+  insertEdgeCode,
+  TracePlan,
+  type ControlFlowGraph,
+  type EdgeCodePlan,
+} from '@pathprof/cfg';
+import { numberPaths, planEdgeProfile } from '@pathprof/numbering';
+import { EdgePlan, type EdgeFunction } from './edge-plan';
+import { FileCounters } from './file-counters';
+import { fingerprint } from './fingerprint';
+import { ignoredRanges } from './ignore-comments';
+import { graphMetadata, type FileMetadata, type FunctionMetadata } from './metadata';
+import type { ResolvedOptions } from './options';
+import { PathPlan, type PathFunction } from './path-plan';
+
+/**
+ * Instruments one file: a graph per function-like (except ignored ones), numbered and placed per the mode,
+ * code inserted on the edges, and a preamble registering the file's counters and metadata. Runs from
+ * `Program` enter, before other plugins change the code.
+ */
+export function instrumentProgram(
+  path: NodePath<t.Program>,
+  key: string,
+  source: string,
+  options: ResolvedOptions,
+): void {
+  const program = path.node;
+  const ignored = ignoredRanges(program);
+  const graphs = findCfgRoots(program)
+    .filter(
+      (root) =>
+        !ignored.some(([s, e]) => root.node.start != null && root.node.start >= s && root.node.end! <= e),
+    )
+    .map((root) => buildCfg(root, key))
+    .filter(canInstrument);
+  const fresh = (hint: string) => path.scope.generateUidIdentifier(hint);
+  const file = new FileCounters(fresh);
+  const functions: FunctionMetadata[] = [];
+  let arraySize = 0;
+  let hashCount = 0;
+  let plan: EdgeCodePlan;
+
+  if (options.mode === 'path') {
+    const byGraph = new Map<ControlFlowGraph, PathFunction>();
+    for (const g of graphs) {
+      const numbering = numberPaths(g, { maxPaths: options.maxPaths, arrayThreshold: options.hashThreshold });
+      const storage: PathFunction['storage'] =
+        numbering.storage.kind === 'array'
+          ? { kind: 'array', offset: (arraySize += numbering.pathCount) - numbering.pathCount }
+          : { kind: 'hash', slot: hashCount++ };
+      byGraph.set(g, { numbering, storage });
+      functions.push({ ...graphMetadata(g), fingerprint: graphFingerprint(g), path: { storage, numbering } });
+    }
+    plan = new PathPlan(byGraph, file);
+  } else if (options.mode === 'edge') {
+    const byGraph = new Map<ControlFlowGraph, EdgeFunction>();
+    for (const g of graphs) {
+      const edgePlan = planEdgeProfile(g);
+      const fn = { plan: edgePlan, offset: arraySize };
+      arraySize += edgePlan.counterCount;
+      byGraph.set(g, fn);
+      functions.push({ ...graphMetadata(g), fingerprint: graphFingerprint(g), edge: fn });
+    }
+    plan = new EdgePlan(byGraph, file);
+  } else {
+    for (const g of graphs) functions.push({ ...graphMetadata(g), fingerprint: graphFingerprint(g) });
+    plan = new TracePlan(graphs);
+  }
+
+  insertEdgeCode(program, fresh, graphs, plan);
+  if (options.mode === 'trace') return path.scope.crawl();
+
+  const meta: FileMetadata = { format: 'pathprof-meta/1', file: key, mode: options.mode, functions };
+  const runtimeImport =
+    options.runtime === 'auto' ? (program.sourceType === 'module' ? 'import' : 'require') : options.runtime;
+  const preamble = file.preamble(
+    {
+      key,
+      hash: fingerprint(source),
+      meta: JSON.stringify(meta),
+      outputDir: options.outputDir,
+      arraySize,
+      hashCount,
+    },
+    runtimeImport,
+  );
+  program.body.unshift(...preamble);
+  // Other plugins (TypeScript's import elision, block scoping) read bindings: make ours known to them.
+  path.scope.crawl();
+}
+
+function graphFingerprint(g: ControlFlowGraph): string {
+  const blocks = g.blocks
+    .map((b) => (b.range ? `${b.range.start.line}:${b.range.start.column}` : '-'))
+    .join(',');
+  return fingerprint(`${formatArrows(g)}\n${blocks}`);
+}

@@ -1,0 +1,88 @@
+import picomatch from 'picomatch';
+
+/** How the plugin instruments: Ball-Larus path counts, optimal edge counts, or the edge-tracing oracle. */
+export type Mode = 'path' | 'edge' | 'trace';
+
+/** The options users give in `babel.config.js`: `plugins: [['pathprof', { … }]]`. */
+export interface PluginOptions {
+  mode?: Mode;
+  /** Globs (relative to the working directory) of files to instrument; default every file. */
+  include?: string[];
+  /** Globs of files never to instrument; default tests and `node_modules`. */
+  exclude?: string[];
+  /** Functions with more potential paths than this count into a hash table instead of an array. */
+  hashThreshold?: number;
+  /** The most paths a function may have; above it edges are cut like backedges (reported per function). */
+  maxPaths?: number;
+  /** Where profiles are written, unless `PATHPROF_DIR` is set when the program runs. */
+  outputDir?: string;
+  /** How instrumented code loads the runtime: `import`, `require`, or `auto` (by the file's source type). */
+  runtime?: 'auto' | 'import' | 'require';
+}
+
+export interface ResolvedOptions {
+  readonly mode: Mode;
+  readonly selects: (relativePath: string) => boolean;
+  readonly hashThreshold: number;
+  readonly maxPaths: number;
+  readonly outputDir: string;
+  readonly runtime: 'auto' | 'import' | 'require';
+}
+
+export const DEFAULT_EXCLUDE = [
+  '**/node_modules/**',
+  '**/*.{test,spec}.{js,jsx,ts,tsx,mjs,cjs,mts,cts}',
+  '**/__tests__/**',
+  '**/__mocks__/**',
+  'coverage/**',
+];
+
+const KNOWN = ['mode', 'include', 'exclude', 'hashThreshold', 'maxPaths', 'outputDir', 'runtime'];
+
+/** Checks the options once per Babel configuration; an error names the option and what was expected. */
+export function resolveOptions(raw: unknown): ResolvedOptions {
+  const fail = (problem: string): never => {
+    throw new Error(`babel-plugin-pathprof: invalid options: ${problem}`);
+  };
+  const options = (raw ?? {}) as Record<string, unknown>;
+  if (typeof options !== 'object' || Array.isArray(options)) fail('expected an object');
+  for (const key of Object.keys(options)) {
+    if (!KNOWN.includes(key)) fail(`unknown option "${key}" (known: ${KNOWN.join(', ')})`);
+  }
+  const mode = options.mode ?? 'path';
+  if (mode !== 'path' && mode !== 'edge' && mode !== 'trace') {
+    fail(`"mode" must be "path", "edge" or "trace", not ${JSON.stringify(mode)}`);
+  }
+  const globs = (name: string, fallback: string[]): string[] => {
+    const value = options[name] ?? fallback;
+    if (!Array.isArray(value) || !value.every((g) => typeof g === 'string' && g !== '')) {
+      fail(`"${name}" must be an array of glob strings`);
+    }
+    return value as string[];
+  };
+  const positive = (name: string, fallback: number): number => {
+    const value = options[name] ?? fallback;
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 1) {
+      fail(`"${name}" must be a positive integer, not ${JSON.stringify(value)}`);
+    }
+    return value as number;
+  };
+  const include = globs('include', ['**']);
+  const exclude = globs('exclude', DEFAULT_EXCLUDE);
+  const isIncluded = picomatch(include, { dot: true });
+  const isExcluded = picomatch(exclude, { dot: true });
+  const outputDir = options.outputDir ?? '.pathprof';
+  if (typeof outputDir !== 'string' || outputDir === '') fail('"outputDir" must be a non-empty string');
+  const runtime = options.runtime ?? 'auto';
+  if (runtime !== 'auto' && runtime !== 'import' && runtime !== 'require') {
+    fail(`"runtime" must be "auto", "import" or "require", not ${JSON.stringify(runtime)}`);
+  }
+  return {
+    mode: mode as Mode,
+    selects: (file) => isIncluded(file) && !isExcluded(file),
+    hashThreshold: positive('hashThreshold', 4096),
+    maxPaths: positive('maxPaths', 2 ** 30),
+    outputDir: outputDir as string,
+    runtime: runtime as ResolvedOptions['runtime'],
+  };
+}

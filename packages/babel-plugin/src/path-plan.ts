@@ -1,0 +1,79 @@
+import * as t from '@babel/types';
+import type { ControlFlowGraph, EdgeCodePlan, FunctionLocals } from '@pathprof/cfg';
+import type { PathNumbering } from '@pathprof/numbering';
+import { opExpression, type CounterTarget } from './counter-code';
+import type { FileCounters } from './file-counters';
+
+/** Where one function's counts go and how its paths are numbered. */
+export interface PathFunction {
+  readonly numbering: PathNumbering;
+  /** Array mode: the function's first counter in the file's array; hash mode: its table's slot. */
+  readonly storage:
+    { readonly kind: 'array'; readonly offset: number } | { readonly kind: 'hash'; readonly slot: number };
+}
+
+/**
+ * The `path` mode: Ball-Larus path profiling. Each activation keeps its path register in a local, runs the
+ * numbering's ops on each edge, and counts each path once where the numbering says; an exception leaving the
+ * activation counts the register as it stands (the numbering keeps exceptional edges at increment 0).
+ */
+export class PathPlan implements EdgeCodePlan {
+  constructor(
+    private readonly functions: ReadonlyMap<ControlFlowGraph, PathFunction>,
+    private readonly file: FileCounters,
+  ) {}
+
+  include(cfg: ControlFlowGraph): boolean {
+    return this.functions.has(cfg);
+  }
+
+  prologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
+    const fn = this.functions.get(cfg)!;
+    const target = this.target(cfg, locals);
+    const counters =
+      fn.storage.kind === 'array'
+        ? this.file.counts()
+        : t.memberExpression(this.file.hashed(), t.numericLiteral(fn.storage.slot), true);
+    const alias = target.kind === 'array' ? target.counts : target.table;
+    return [
+      t.expressionStatement(t.assignmentExpression('=', t.cloneNode(alias), counters)),
+      ...fn.numbering.prologue.map((op) => t.expressionStatement(opExpression(op, register(locals), target))),
+    ];
+  }
+
+  edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
+    const target = this.target(cfg, locals);
+    return this.functions
+      .get(cfg)!
+      .numbering.edgeOps[edge].map((op) => opExpression(op, register(locals), target));
+  }
+
+  handlerEntry(): t.Expression[] {
+    return [];
+  }
+
+  exceptionalExit(cfg: ControlFlowGraph, _error: t.Identifier, locals: FunctionLocals): t.Statement[] {
+    const { numbering } = this.functions.get(cfg)!;
+    // Every exceptional edge into EXIT carries the same count of the register as it stands.
+    for (let e = 0; e < cfg.edgeCount; e++) {
+      if (cfg.edgeExceptional[e] && cfg.edgeDst[e] === cfg.exit && numbering.edgeOps[e].length > 0) {
+        const target = this.target(cfg, locals);
+        return numbering.edgeOps[e].map((op) =>
+          t.expressionStatement(opExpression(op, register(locals), target)),
+        );
+      }
+    }
+    return [];
+  }
+
+  private target(cfg: ControlFlowGraph, locals: FunctionLocals): CounterTarget {
+    const { storage } = this.functions.get(cfg)!;
+    return storage.kind === 'array'
+      ? { kind: 'array', counts: locals.get('counts', 'pp_counts'), offset: storage.offset }
+      : { kind: 'hash', table: locals.get('table', 'pp_table') };
+  }
+}
+
+function register(locals: FunctionLocals): t.Identifier {
+  return locals.get('register', 'pp_r');
+}

@@ -1,0 +1,38 @@
+import { canInstrument, checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
+import { listFixtures, runScript, toScript } from '@pathprof/testkit';
+import { countedPaths, resetCounts, runtimeGlobals } from './support/counted-paths';
+import { instrument } from './support/instrument';
+import { pathsFromTrace, tally } from './support/paths-from-trace';
+
+/**
+ * Path mode on every graph fixture: the instrumented program prints exactly what the plain one prints, and
+ * each function's path counts equal the paths of the same run's traced edge sequences, numbered from `Val`.
+ */
+describe.each(
+  listFixtures()
+    .filter((f) => !f.source.startsWith('// graph-only'))
+    .map((f) => [f.name, f] as const),
+)('path mode on %s', (name, fixture) => {
+  test('behaves like the plain run and counts exactly the traced paths', async () => {
+    const plain = await runScript(toScript(fixture.source, name), name);
+    const traced = instrumentForTrace(fixture.source, name);
+    const recorder = new TraceRecorder();
+    await runScript(toScript(traced.code, name), name, { [TRACE_GLOBAL]: recorder });
+    const activations = checkTrace(traced.graphs, recorder.events, plain.error !== null);
+
+    resetCounts();
+    const run = await runScript(instrument(fixture.source, name), name, runtimeGlobals());
+    expect(run).toEqual(plain);
+    const { meta, paths } = countedPaths(`virtual/${name}`);
+    const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
+    expect(meta.functions.map((f) => f.name)).toEqual(graphs.map(({ g }) => g.name));
+    const expected = meta.functions.map((fn, k) =>
+      tally(
+        activations
+          .filter((a) => a.graph === graphs[k].i)
+          .flatMap((a) => pathsFromTrace(fn.path!.numbering, a.edges)),
+      ),
+    );
+    expect(paths).toEqual(expected);
+  });
+});

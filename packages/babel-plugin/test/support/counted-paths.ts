@@ -1,0 +1,38 @@
+import { getStore } from '@pathprof/runtime';
+import * as runtime from '@pathprof/runtime';
+import type { FileMetadata } from '../../src';
+
+/** Globals instrumented code needs inside a `vm` context: `require` of the runtime, as the plugin emits it. */
+export function runtimeGlobals(): Record<string, unknown> {
+  return {
+    require: (id: string) => {
+      if (id === 'babel-plugin-pathprof/runtime') return runtime;
+      throw new Error(`unexpected require(${JSON.stringify(id)})`);
+    },
+  };
+}
+
+/** Forgets everything counted so far in this realm. */
+export function resetCounts(): void {
+  const files = getStore().files;
+  for (const key of Object.keys(files)) delete files[key];
+}
+
+/** Per function of the file (by index), its counted path numbers as sorted `[path, count]` pairs. */
+export function countedPaths(key: string): { meta: FileMetadata; paths: [number, number][][] } {
+  const record = getStore().files[key];
+  if (!record) throw new Error(`nothing registered for ${key}`);
+  const meta = JSON.parse(record.meta) as FileMetadata;
+  const paths = meta.functions.map((fn) => {
+    const storage = fn.path!.storage;
+    const pairs: [number, number][] =
+      storage.kind === 'hash'
+        ? record.hashed[storage.slot].entries()
+        : Array.from({ length: fn.path!.numbering.pathCount }, (_, p): [number, number] => [
+            p,
+            record.counts[storage.offset + p],
+          ]);
+    return pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
+  });
+  return { meta, paths };
+}

@@ -1,0 +1,32 @@
+import { transformSync } from '@babel/core';
+import { join } from 'node:path';
+import pathprof from '../../src';
+import type { PluginOptions } from '../../src';
+
+/** Where test sources pretend to live: under the working directory, so their key is `virtual/<name>`. */
+export function virtualPath(name: string): string {
+  return join(process.cwd(), 'virtual', name);
+}
+
+/**
+ * Instruments `code` as a user's Babel config would, as a classic script (the tests run it with `vm`);
+ * TypeScript and JSX are compiled in the same pass, after the plugin has seen the original source.
+ */
+export function instrument(code: string, name: string, options: PluginOptions = {}): string {
+  const typescript = /\.tsx?$/.test(name);
+  const result = transformSync(code, {
+    filename: virtualPath(name),
+    babelrc: false,
+    configFile: false,
+    sourceType: 'unambiguous',
+    plugins: [[pathprof, { runtime: 'require', ...options }]],
+    presets: [
+      ...(typescript
+        ? [['@babel/preset-typescript', { allowDeclareFields: true, isTSX: name.endsWith('x') }]]
+        : []),
+      ...(/\.(tsx|jsx)$/.test(name) ? [['@babel/preset-react', { runtime: 'classic' }]] : []),
+    ],
+  });
+  if (!result?.code) throw new Error(`no output for ${name}`);
+  return result.code;
+}

@@ -1,0 +1,13 @@
+export { HashCounter } from './hash-counter';
+export { getStore, STORE_GLOBAL, type FileRecord, type PathprofStore } from './store';
+export { registerFile } from './register-file';
+export {
+  PROFILE_FORMAT,
+  ProfileError,
+  validateProfile,
+  type FileProfile,
+  type Profile,
+} from './profile-format';
+export { snapshot } from './snapshot';
+export { writeProfiles, writeProfilesAtExit } from './write-profiles';
+export { readProfile, readProfileDirectory, mergeProfiles } from './read-profiles';

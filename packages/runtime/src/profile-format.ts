@@ -1,0 +1,81 @@
+/**
+ * The profile file, version 1: what one realm counted, with the metadata needed to decode it. Written as
+ * JSON by `writeProfiles`, read back by `readProfile` and merged by `mergeProfiles`.
+ *
+ * ```
+ * { "format": "pathprof-profile/1", "created": ISO-8601, "pid": number | null,
+ *   "files": [ { "key", "hash", "meta": <plugin metadata>,
+ *                "counts": [[counterIndex, count], …],            // nonzero array counters
+ *                "hashed": [[slot, [[pathNumber, count], …]], …] } ] } // hash-mode functions
+ * ```
+ * Counts are exact integers (< 2^53). `meta` is the plugin's `pathprof-meta/1` object, kept opaque here.
+ */
+export const PROFILE_FORMAT = 'pathprof-profile/1';
+
+export interface FileProfile {
+  readonly key: string;
+  readonly hash: string;
+  readonly meta: unknown;
+  readonly counts: [number, number][];
+  readonly hashed: [number, [number, number][]][];
+}
+
+export interface Profile {
+  readonly format: typeof PROFILE_FORMAT;
+  readonly created: string;
+  readonly pid: number | null;
+  readonly files: FileProfile[];
+}
+
+/** A profile that cannot be used, with the file it came from and what is wrong. */
+export class ProfileError extends Error {
+  constructor(
+    readonly path: string,
+    problem: string,
+  ) {
+    super(`${path}: ${problem}`);
+    this.name = 'ProfileError';
+  }
+}
+
+/** Checks the shape of a parsed profile; throws a `ProfileError` naming the first problem. */
+export function validateProfile(value: unknown, path: string): Profile {
+  const fail = (problem: string): never => {
+    throw new ProfileError(path, problem);
+  };
+  if (!isObject(value)) return fail('not a JSON object');
+  if (value.format !== PROFILE_FORMAT) {
+    return fail(
+      `not a pathprof profile (format ${JSON.stringify(value.format)}, expected "${PROFILE_FORMAT}")`,
+    );
+  }
+  if (!Array.isArray(value.files)) return fail('"files" is not an array');
+  value.files.forEach((f: unknown, i: number) => {
+    if (!isObject(f)) return fail(`files[${i}] is not an object`);
+    if (typeof f.key !== 'string' || typeof f.hash !== 'string')
+      return fail(`files[${i}] has no key or hash`);
+    if (!isPairs(f.counts)) return fail(`files[${i}].counts is not a list of [index, count] pairs`);
+    if (
+      !Array.isArray(f.hashed) ||
+      !f.hashed.every((h) => Array.isArray(h) && isCount(h[0]) && isPairs(h[1]))
+    ) {
+      return fail(`files[${i}].hashed is not a list of [slot, pairs]`);
+    }
+  });
+  return value as unknown as Profile;
+}
+
+function isObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function isCount(v: unknown): v is number {
+  return typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+}
+
+function isPairs(v: unknown): boolean {
+  return (
+    Array.isArray(v) &&
+    v.every((p) => Array.isArray(p) && p.length === 2 && Number.isSafeInteger(p[0]) && isCount(p[1]))
+  );
+}

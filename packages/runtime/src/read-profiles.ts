@@ -1,0 +1,77 @@
+import { nodeModules } from './node-fs';
+import { ProfileError, validateProfile, type FileProfile, type Profile } from './profile-format';
+
+/** Reads and checks one profile file; a `ProfileError` names the file and what is wrong with it. */
+export function readProfile(file: string): Profile {
+  const node = nodeModules();
+  if (!node) throw new Error('pathprof: reading profiles needs Node.js');
+  let text: string;
+  try {
+    text = node.fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ProfileError(file, `cannot read: ${(error as Error).message}`);
+  }
+  if (text.trim() === '') throw new ProfileError(file, 'empty file');
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new ProfileError(file, `not valid JSON (truncated or corrupt): ${(error as Error).message}`);
+  }
+  return validateProfile(value, file);
+}
+
+/** The profiles of a directory (files named `pathprof-*.json`), and the ones that could not be used. */
+export function readProfileDirectory(dir: string): { profiles: Profile[]; errors: ProfileError[] } {
+  const node = nodeModules();
+  if (!node) throw new Error('pathprof: reading profiles needs Node.js');
+  const names = node.fs.readdirSync(dir).filter((n) => n.startsWith('pathprof-') && n.endsWith('.json'));
+  const profiles: Profile[] = [];
+  const errors: ProfileError[] = [];
+  for (const name of names.sort()) {
+    try {
+      profiles.push(readProfile(node.path.join(dir, name)));
+    } catch (error) {
+      if (error instanceof ProfileError) errors.push(error);
+      else throw error;
+    }
+  }
+  return { profiles, errors };
+}
+
+/**
+ * Sums profiles file by file: counts of the same file with the same hash add up; a file seen with different
+ * hashes (its source changed between runs) is kept once per hash, so nothing is decoded against the wrong
+ * graph.
+ */
+export function mergeProfiles(profiles: readonly Profile[]): FileProfile[] {
+  const merged = new Map<
+    string,
+    { file: FileProfile; counts: Map<number, number>; hashed: Map<number, Map<number, number>> }
+  >();
+  for (const profile of profiles) {
+    for (const file of profile.files) {
+      const id = `${file.key}\0${file.hash}`;
+      let entry = merged.get(id);
+      if (!entry) {
+        entry = { file, counts: new Map(), hashed: new Map() };
+        merged.set(id, entry);
+      }
+      for (const [i, n] of file.counts) entry.counts.set(i, (entry.counts.get(i) ?? 0) + n);
+      for (const [slot, pairs] of file.hashed) {
+        const table = entry.hashed.get(slot) ?? new Map<number, number>();
+        for (const [path, n] of pairs) table.set(path, (table.get(path) ?? 0) + n);
+        entry.hashed.set(slot, table);
+      }
+    }
+  }
+  return [...merged.values()].map(({ file, counts, hashed }) => ({
+    key: file.key,
+    hash: file.hash,
+    meta: file.meta,
+    counts: [...counts].sort((a, b) => a[0] - b[0]),
+    hashed: [...hashed]
+      .sort((a, b) => a[0] - b[0])
+      .map(([slot, table]): [number, [number, number][]] => [slot, [...table].sort((a, b) => a[0] - b[0])]),
+  }));
+}

@@ -1,0 +1,32 @@
+import { HashCounter } from './hash-counter';
+import { getStore, type FileRecord } from './store';
+import { writeProfilesAtExit } from './write-profiles';
+
+/**
+ * Called once by each instrumented file when it is evaluated: returns its counters. A file evaluated again
+ * in the same realm (a module registry reset) keeps counting into the same record; a changed file (another
+ * hash under the same key) replaces it. In Node the profile is written when the process exits.
+ */
+export function registerFile(
+  key: string,
+  hash: string,
+  meta: string,
+  outputDir: string,
+  arraySize: number,
+  hashCount: number,
+): FileRecord {
+  writeProfilesAtExit();
+  const store = getStore();
+  const known = store.files[key];
+  if (known && known.hash === hash) return known;
+  const record: FileRecord = {
+    key,
+    hash,
+    meta,
+    outputDir,
+    counts: new Float64Array(arraySize),
+    hashed: Array.from({ length: hashCount }, () => new HashCounter()),
+  };
+  store.files[key] = record;
+  return record;
+}

@@ -1,0 +1,25 @@
+import { PROFILE_FORMAT, type FileProfile, type Profile } from './profile-format';
+import type { FileRecord, PathprofStore } from './store';
+
+/** The store's counts as a profile (only nonzero counters), for writing or for a browser to read. */
+export function snapshot(store: PathprofStore, pid: number | null = null): Profile {
+  return {
+    format: PROFILE_FORMAT,
+    created: new Date().toISOString(),
+    pid,
+    files: Object.values(store.files).map(fileProfile),
+  };
+}
+
+function fileProfile(record: FileRecord): FileProfile {
+  const counts: [number, number][] = [];
+  record.counts.forEach((n, i) => {
+    if (n !== 0) counts.push([i, n]);
+  });
+  const hashed: [number, [number, number][]][] = [];
+  record.hashed.forEach((h, slot) => {
+    const entries = h.entries();
+    if (entries.length) hashed.push([slot, entries]);
+  });
+  return { key: record.key, hash: record.hash, meta: JSON.parse(record.meta), counts, hashed };
+}

@@ -1,0 +1,36 @@
+import type { HashCounter } from './hash-counter';
+
+/** One instrumented file's counters in this realm, and the metadata its profile carries. */
+export interface FileRecord {
+  /** The file's path relative to the project root, as the plugin saw it. */
+  readonly key: string;
+  /** Fingerprint of the instrumented source: counts of different versions of a file are never merged. */
+  readonly hash: string;
+  /** The plugin's metadata (JSON text) describing the functions, their graphs and numbering. */
+  readonly meta: string;
+  /** Where the profile goes unless `PATHPROF_DIR` says otherwise. */
+  readonly outputDir: string;
+  /** Counters of every array-mode function, each at its own constant offset. */
+  readonly counts: Float64Array;
+  /** Counters of hash-mode functions, by the index the plugin gave them. */
+  readonly hashed: HashCounter[];
+}
+
+/** Everything counted in one realm (a process, a jest test file's context, a browser page). */
+export interface PathprofStore {
+  readonly version: 1;
+  readonly files: Record<string, FileRecord>;
+}
+
+export const STORE_GLOBAL = '__pathprof__';
+
+/** This realm's store, created on first use; lives on `globalThis` so every copy of the runtime shares it. */
+export function getStore(): PathprofStore {
+  const g = globalThis as unknown as Record<string, PathprofStore | undefined>;
+  let store = g[STORE_GLOBAL];
+  if (!store) {
+    store = { version: 1, files: {} };
+    Object.defineProperty(globalThis, STORE_GLOBAL, { value: store, configurable: true, writable: true });
+  }
+  return store;
+}

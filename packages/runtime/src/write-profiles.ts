@@ -1,0 +1,54 @@
+import { nodeModules } from './node-fs';
+import { snapshot } from './snapshot';
+import { getStore, type PathprofStore } from './store';
+
+let sequence = 0;
+
+/**
+ * Writes this realm's counts, one profile file per output directory (`PATHPROF_DIR` overrides every
+ * file's directory, like `NODE_V8_COVERAGE`). Each file is written under a temporary name and renamed, so
+ * no reader ever sees half a profile; names carry the pid, a time and a random part, so concurrent writers
+ * never collide. Returns the paths written.
+ */
+export function writeProfiles(store: PathprofStore = getStore()): string[] {
+  const node = nodeModules();
+  if (!node)
+    throw new Error('pathprof: writing profiles needs Node.js; in a browser read snapshot(getStore())');
+  const { fs, path } = node;
+  const override = process.env.PATHPROF_DIR;
+  const byDir = new Map<string, PathprofStore['files']>();
+  for (const [key, record] of Object.entries(store.files)) {
+    if (record.counts.every((n) => n === 0) && record.hashed.every((h) => h.entries().length === 0)) continue;
+    const dir = path.resolve(override || record.outputDir);
+    const files = byDir.get(dir) ?? {};
+    files[key] = record;
+    byDir.set(dir, files);
+  }
+  const written: string[] = [];
+  for (const [dir, files] of byDir) {
+    fs.mkdirSync(dir, { recursive: true });
+    const name = `pathprof-${process.pid}-${Date.now()}-${sequence++}-${Math.random().toString(36).slice(2, 10)}`;
+    const target = path.join(dir, `${name}.json`);
+    const temporary = path.join(dir, `.${name}.tmp`);
+    fs.writeFileSync(temporary, JSON.stringify(snapshot({ version: 1, files }, process.pid)));
+    fs.renameSync(temporary, target);
+    written.push(target);
+  }
+  return written;
+}
+
+/** Writes the profile when the process exits; once per realm. */
+export function writeProfilesAtExit(): void {
+  const p = (globalThis as { process?: NodeJS.Process }).process;
+  const store = getStore() as PathprofStore & { exitHook?: boolean };
+  if (!p || typeof p.once !== 'function' || store.exitHook) return;
+  Object.defineProperty(store, 'exitHook', { value: true });
+  p.once('exit', () => {
+    try {
+      writeProfiles(store);
+    } catch (error) {
+      console.error(`pathprof: could not write the profile: ${(error as Error).message}`);
+      process.exitCode = process.exitCode || 1;
+    }
+  });
+}
