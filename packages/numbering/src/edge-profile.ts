@@ -1,9 +1,11 @@
 import { depthFirstSearch } from './backedges';
+import { withExitEntryEdge } from './exit-entry-edge';
 import type { FlowGraph } from './flow-graph';
 import { NumberingError } from './numbering-error';
+import { plainArray } from './plain-array';
 import { maximumSpanningTree } from './spanning-tree';
 import { validateFlowGraph } from './validate';
-import { estimateEdgeWeights } from './weights';
+import { checkEdgeWeights, estimateEdgeWeights } from './weights';
 
 export interface EdgeProfileOptions {
   /** Estimated execution count per edge; default Ball's static estimate. */
@@ -35,16 +37,10 @@ export function planEdgeProfile(graph: FlowGraph, options: EdgeProfileOptions = 
   const { blockCount, edgeCount, edgeSrc, edgeDst, edgeExceptional, entry, exit } = graph;
   const weights =
     options.weights ?? estimateEdgeWeights(graph, adjacency, depthFirstSearch(graph, adjacency.out));
-  if (weights.length !== edgeCount || !Array.from(weights).every(Number.isFinite)) {
-    throw new NumberingError('invalid-option', `weights must be ${edgeCount} finite numbers`);
-  }
-  const rootEdge = edgeCount;
-  const src = Int32Array.from({ length: edgeCount + 1 }, (_, e) => (e === rootEdge ? exit : edgeSrc[e]));
-  const dst = Int32Array.from({ length: edgeCount + 1 }, (_, e) => (e === rootEdge ? entry : edgeDst[e]));
-  const forced = new Uint8Array(edgeCount + 1);
-  forced.set(edgeExceptional);
-  forced[rootEdge] = 1;
-  const weight = Float64Array.from({ length: edgeCount + 1 }, (_, e) => (e === rootEdge ? 0 : weights[e]));
+  checkEdgeWeights(weights, edgeCount);
+  const { rootEdge, src, dst, forced } = withExitEntryEdge(edgeSrc, edgeDst, edgeExceptional, entry, exit);
+  const weight = new Float64Array(rootEdge + 1);
+  weight.set(weights);
   const inTree = maximumSpanningTree({
     nodeCount: blockCount,
     edgeCount: edgeCount + 1,
@@ -62,8 +58,8 @@ export function planEdgeProfile(graph: FlowGraph, options: EdgeProfileOptions = 
     entry,
     exit,
     edgeCount,
-    edgeSrc: Array.from(edgeSrc),
-    edgeDst: Array.from(edgeDst),
+    edgeSrc: plainArray(edgeSrc),
+    edgeDst: plainArray(edgeDst),
     counterCount,
     edgeCounter,
   };
@@ -166,5 +162,5 @@ export function deriveEdgeCounts(
       if (unknownDegree[end] === 1) queue[tail++] = end;
     }
   }
-  return { edgeCounts: Array.from(count.subarray(0, edgeCount)), activations: count[rootEdge], violations };
+  return { edgeCounts: plainArray(count, edgeCount), activations: count[rootEdge], violations };
 }

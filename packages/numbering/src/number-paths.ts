@@ -1,17 +1,19 @@
 import { depthFirstSearch } from './backedges';
 import { buildDag, ENTRY_DUMMY, EXIT_DUMMY, type Dag } from './dag';
 import type { FlowGraph } from './flow-graph';
+import { withExitEntryEdge } from './exit-entry-edge';
 import { eventIncrements } from './increments';
 import { NumberingError } from './numbering-error';
 import { BACKEDGE, removeEdgesForBudget, type CutRecord } from './path-budget';
 import { computePathValues, type SuccessorOrder } from './path-count';
+import { plainArray } from './plain-array';
 import type { PathOp } from './path-op';
 import { placeDagOps, type PlacementMode } from './placement';
 import { registerRange, type RegisterRange } from './register-range';
 import { maximumSpanningTree } from './spanning-tree';
 import { chooseStorage, type StorageDecision } from './storage';
 import { validateFlowGraph } from './validate';
-import { estimateEdgeWeights } from './weights';
+import { checkEdgeWeights, estimateEdgeWeights } from './weights';
 
 /** V8 keeps integers in [-2^30, 2^30) unboxed; path counts default to that range. */
 export const DEFAULT_MAX_PATHS = 2 ** 30;
@@ -112,41 +114,31 @@ export function numberPaths(graph: FlowGraph, options: NumberingOptions = {}): P
   }
   const dfs = depthFirstSearch(graph, adjacency.out);
   const weights = options.weights ?? estimateEdgeWeights(graph, adjacency, dfs);
-  checkWeights(weights, graph.edgeCount);
+  checkEdgeWeights(weights, graph.edgeCount);
 
   const removal = removeEdgesForBudget(graph, adjacency.out, dfs, maxPaths);
   const dag = buildDag(graph, removal.removed);
   const { val, pathCount } = computePathValues(dag, dfs.topologicalOrder, successorOrder);
 
-  // The tree spans the DAG plus EXIT→ENTRY (the last id), which is forced in with every exceptional edge.
-  const rootEdge = dag.edgeCount;
-  const treeSrc = Int32Array.from({ length: rootEdge + 1 }, (_, e) =>
-    e === rootEdge ? dag.exit : dag.src[e],
+  // The tree spans the DAG plus EXIT→ENTRY, which is forced in with every exceptional edge.
+  const { rootEdge, src, dst, forced } = withExitEntryEdge(
+    dag.src,
+    dag.dst,
+    dag.exceptional,
+    dag.entry,
+    dag.exit,
   );
-  const treeDst = Int32Array.from({ length: rootEdge + 1 }, (_, e) =>
-    e === rootEdge ? dag.entry : dag.dst[e],
-  );
-  const forced = new Uint8Array(rootEdge + 1);
-  forced.set(dag.exceptional);
-  forced[rootEdge] = 1;
   const inTree = maximumSpanningTree({
     nodeCount: dag.nodeCount,
     edgeCount: rootEdge + 1,
-    src: treeSrc,
-    dst: treeDst,
+    src,
+    dst,
     weight: dagWeights(dag, weights),
     forced,
     describe: (e) => (e === rootEdge ? 'EXIT→ENTRY' : `exceptional edge ${dag.origin[e]}`),
   });
   const { increment, queryIncrement } = eventIncrements(
-    {
-      nodeCount: dag.nodeCount,
-      edgeCount: rootEdge + 1,
-      src: treeSrc,
-      dst: treeDst,
-      root: dag.entry,
-      inTree,
-    },
+    { nodeCount: dag.nodeCount, edgeCount: rootEdge + 1, src, dst, root: dag.entry, inTree },
     { edge: val },
   );
   const dagOps = placeDagOps(dag, inTree, increment, placement);
@@ -165,9 +157,9 @@ export function numberPaths(graph: FlowGraph, options: NumberingOptions = {}): P
     entry: graph.entry,
     exit: graph.exit,
     edgeCount: graph.edgeCount,
-    edgeSrc: Array.from(graph.edgeSrc),
-    edgeDst: Array.from(graph.edgeDst),
-    edgeExceptional: Array.from(graph.edgeExceptional),
+    edgeSrc: plainArray(graph.edgeSrc),
+    edgeDst: plainArray(graph.edgeDst),
+    edgeExceptional: plainArray(graph.edgeExceptional),
     pathCount,
     placement,
     successorOrder,
@@ -179,29 +171,21 @@ export function numberPaths(graph: FlowGraph, options: NumberingOptions = {}): P
     storage: chooseStorage(pathCount, arrayThreshold),
     dag: {
       edgeCount: dag.edgeCount,
-      src: Array.from(dag.src),
-      dst: Array.from(dag.dst),
-      kind: Array.from(dag.kind),
-      origin: Array.from(dag.origin),
-      val: Array.from(val),
-      chord: Array.from(inTree.subarray(0, rootEdge), (t) => 1 - t),
-      increment: Array.from(increment.subarray(0, rootEdge)),
+      src: plainArray(dag.src),
+      dst: plainArray(dag.dst),
+      kind: plainArray(dag.kind),
+      origin: plainArray(dag.origin),
+      val: plainArray(val),
+      chord: plainArray(inTree, rootEdge).map((t) => 1 - t),
+      increment: plainArray(increment, rootEdge),
     },
-    queryIncrement: Array.from(queryIncrement),
+    queryIncrement: plainArray(queryIncrement),
     registerRange: range,
   };
 }
 
 function invalidOption(message: string): never {
   throw new NumberingError('invalid-option', message);
-}
-
-function checkWeights(weights: ArrayLike<number>, edgeCount: number): void {
-  if (weights.length !== edgeCount)
-    invalidOption(`weights has ${weights.length} entries for ${edgeCount} edges`);
-  for (let e = 0; e < edgeCount; e++) {
-    if (!Number.isFinite(weights[e])) invalidOption(`weights[${e}] is ${weights[e]}, not a finite number`);
-  }
 }
 
 /**

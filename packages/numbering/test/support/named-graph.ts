@@ -1,6 +1,9 @@
 import type { FlowGraph } from '@pathprof/numbering';
 
-/** A small graph written as `'A->B'` edges (a trailing `!` marks an exceptional edge), for the paper figures. */
+/**
+ * A small graph written as `'A->B'` edges, for the paper figures; a trailing `!` marks an exceptional edge and is
+ * part of its label (`'A->EXIT!'` and `'A->EXIT'` are two parallel edges).
+ */
 export interface NamedGraph {
   readonly graph: FlowGraph;
   readonly blockNames: readonly string[];
@@ -17,8 +20,8 @@ export function namedGraph(entry: string, exit: string, edges: readonly string[]
     if (id < 0) id = blockNames.push(name) - 1;
     return id;
   };
-  const labels = edges.map((label) => label.replace(/!$/, ''));
-  const ends = labels.map((label) => label.split('->').map(blockOf));
+  const labels = [...edges];
+  const ends = labels.map((label) => label.replace(/!$/, '').split('->').map(blockOf));
   const graph: FlowGraph = {
     blockCount: blockNames.length,
     entry: 0,
