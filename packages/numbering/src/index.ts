@@ -30,3 +30,27 @@ export {
 export { staticEdgeWeights, LOOP_MULTIPLIER } from './weights';
 export { maximumSpanningTree, type WeightedEdges } from './spanning-tree';
 export { eventIncrements, type EventGraph, type Events, type EventIncrements } from './increments';
+export type { CallSite, Procedure, Program } from './interprocedural/program';
+export type { HybridPolicy, CutReason } from './interprocedural/call-graph';
+export type { LinearFunction } from './interprocedural/linear-function';
+export { evaluate as evaluateLinear, formatLinear } from './interprocedural/linear-function';
+export type { InterproceduralScheme, ProcedureDag, DagEdgeKind } from './interprocedural/procedure-dag';
+export type { EntryPoint, ExitSuccessor } from './interprocedural/global-values';
+export {
+  numberInterproceduralPaths,
+  type InterproceduralOptions,
+  type InterproceduralNumbering,
+  type NumberedProcedure,
+  type NumberedCallSite,
+} from './interprocedural/number-program';
+export type {
+  CallSiteRef,
+  PathStep,
+  SupergraphPath,
+  SupergraphVertex,
+} from './interprocedural/supergraph-path';
+export { encodeInterproceduralPath } from './interprocedural/encode-path';
+export {
+  decodeInterproceduralPath,
+  type DecodedInterproceduralPath,
+} from './interprocedural/decode-path';
