@@ -5,7 +5,7 @@ import { ignoresFile } from './ignore-comments';
 import { resolveOptions } from './options';
 
 export type { PluginOptions, Mode } from './options';
-export type { FileMetadata, FunctionMetadata } from './metadata';
+export { flowGraphOf, numberingOf, edgePlanOf, type FileMetadata, type FunctionMetadata } from './metadata';
 
 /**
  * babel-plugin-pathprof: `plugins: ['pathprof']` or `plugins: [['pathprof', { mode: 'edge' }]]`. The work

@@ -4,7 +4,6 @@ import {
   buildCfg,
   canInstrument,
   findCfgRoots,
-  formatArrows,
   insertEdgeCode,
   TracePlan,
   type ControlFlowGraph,
@@ -15,7 +14,7 @@ import { EdgePlan, type EdgeFunction } from './edge-plan';
 import { FileCounters } from './file-counters';
 import { fingerprint } from './fingerprint';
 import { ignoredRanges } from './ignore-comments';
-import { graphMetadata, type FileMetadata, type FunctionMetadata } from './metadata';
+import { graphMetadata, numberingChecksum, type FileMetadata, type FunctionMetadata } from './metadata';
 import type { ResolvedOptions } from './options';
 import { PathPlan, type PathFunction } from './path-plan';
 
@@ -55,7 +54,10 @@ export function instrumentProgram(
           ? { kind: 'array', offset: (arraySize += numbering.pathCount) - numbering.pathCount }
           : { kind: 'hash', slot: hashCount++ };
       byGraph.set(g, { numbering, storage });
-      functions.push({ ...graphMetadata(g), fingerprint: graphFingerprint(g), path: { storage, numbering } });
+      functions.push({
+        ...graphMetadata(g),
+        path: { storage, pathCount: numbering.pathCount, checksum: numberingChecksum(numbering) },
+      });
     }
     plan = new PathPlan(byGraph, file);
   } else if (options.mode === 'edge') {
@@ -65,18 +67,28 @@ export function instrumentProgram(
       const fn = { plan: edgePlan, offset: arraySize };
       arraySize += edgePlan.counterCount;
       byGraph.set(g, fn);
-      functions.push({ ...graphMetadata(g), fingerprint: graphFingerprint(g), edge: fn });
+      functions.push({
+        ...graphMetadata(g),
+        edge: { offset: fn.offset, counterCount: edgePlan.counterCount },
+      });
     }
     plan = new EdgePlan(byGraph, file);
   } else {
-    for (const g of graphs) functions.push({ ...graphMetadata(g), fingerprint: graphFingerprint(g) });
+    for (const g of graphs) functions.push(graphMetadata(g));
     plan = new TracePlan(graphs);
   }
 
   insertEdgeCode(program, fresh, graphs, plan);
   if (options.mode === 'trace') return path.scope.crawl();
 
-  const meta: FileMetadata = { format: 'pathprof-meta/1', file: key, mode: options.mode, functions };
+  const meta: FileMetadata = {
+    format: 'pathprof-meta/1',
+    file: key,
+    mode: options.mode,
+    maxPaths: options.maxPaths,
+    hashThreshold: options.hashThreshold,
+    functions,
+  };
   const runtimeImport =
     options.runtime === 'auto' ? (program.sourceType === 'module' ? 'import' : 'require') : options.runtime;
   const preamble = file.preamble(
@@ -93,11 +105,4 @@ export function instrumentProgram(
   program.body.unshift(...preamble);
   // Other plugins (TypeScript's import elision, block scoping) read bindings: make ours known to them.
   path.scope.crawl();
-}
-
-function graphFingerprint(g: ControlFlowGraph): string {
-  const blocks = g.blocks
-    .map((b) => (b.range ? `${b.range.start.line}:${b.range.start.column}` : '-'))
-    .join(',');
-  return fingerprint(`${formatArrows(g)}\n${blocks}`);
 }

@@ -1,63 +1,145 @@
-import type { ControlFlowGraph } from '@pathprof/cfg';
-import type { EdgeProfilePlan, PathNumbering } from '@pathprof/numbering';
+import type { ControlFlowGraph, SourceRange } from '@pathprof/cfg';
+import {
+  numberPaths,
+  planEdgeProfile,
+  type EdgeProfilePlan,
+  type FlowGraph,
+  type PathNumbering,
+} from '@pathprof/numbering';
+import { fingerprint } from './fingerprint';
 import type { Mode } from './options';
 
 /**
  * What the report needs to decode a file's counts into source, embedded in the instrumented file (so it
- * survives babel-jest's transform cache) and copied into every profile. Version 1:
- * positions are `[startLine, startColumn, endLine, endColumn]` flattened, `-1`s where a block has no code.
+ * survives babel-jest's transform cache) and copied into every profile. Version 1. The graph is stored, not
+ * its numbering: numbering is deterministic, so a reader recomputes it and checks it against `checksum`
+ * (a different numbering version is detected, never decoded wrongly). Source extents are stored once in
+ * `ranges` as flattened `[startLine, startColumn, endLine, endColumn]` quadruples and referred to by index
+ * (many edges share their construct's extent), -1 where there is none.
  */
 export interface FileMetadata {
   readonly format: 'pathprof-meta/1';
   readonly file: string;
   readonly mode: Mode;
+  /** The numbering options the file was instrumented with. */
+  readonly maxPaths: number;
+  readonly hashThreshold: number;
   readonly functions: FunctionMetadata[];
 }
 
 export interface FunctionMetadata {
   readonly name: string;
   readonly kind: ControlFlowGraph['kind'];
-  /** Where the function is: `[startLine, startColumn, endLine, endColumn]`. */
   readonly range: number[];
-  /** Fingerprint of the graph (blocks, edges, kinds, positions): counts are decoded only against this graph. */
+  /** Fingerprint of the graph (edges, kinds, block positions). */
   readonly fingerprint: string;
-  /** Per block, 4 numbers: the source extent of its code. */
-  readonly blocks: number[];
-  /** Per edge, 5 numbers: its kind (`EdgeKind`) and the extent of the construct that owns it. */
+  readonly blockCount: number;
+  /** Per edge, a triple: source block, target block, kind (`EdgeKind`). */
   readonly edges: number[];
-  /** `path` mode: where the counts are and how paths are numbered. */
+  /** The ids of exceptional edges. */
+  readonly exceptional: number[];
+  /** Distinct source extents, 4 numbers each. */
+  readonly ranges: number[];
+  /** Per block, the index in `ranges` of the extent of its code, or -1. */
+  readonly blockRanges: number[];
+  /** Per edge, the index in `ranges` of the construct that owns it, or -1 (exceptional edges). */
+  readonly edgeRanges: number[];
+  /** `path` mode: where the counts are, how many paths there are, and the numbering's checksum. */
   readonly path?: {
     readonly storage:
       { readonly kind: 'array'; readonly offset: number } | { readonly kind: 'hash'; readonly slot: number };
-    readonly numbering: PathNumbering;
+    readonly pathCount: number;
+    readonly checksum: string;
   };
-  /** `edge` mode: the chord counters' first index and the plan deriving every edge count. */
-  readonly edge?: { readonly offset: number; readonly plan: EdgeProfilePlan };
+  /** `edge` mode: the chord counters' first index and count. */
+  readonly edge?: { readonly offset: number; readonly counterCount: number };
 }
 
 /** The graph part of a function's metadata. */
-export function graphMetadata(
-  cfg: ControlFlowGraph,
-): Pick<FunctionMetadata, 'name' | 'kind' | 'range' | 'blocks' | 'edges'> {
-  const blocks: number[] = [];
-  for (const b of cfg.blocks) {
-    if (b.range) blocks.push(b.range.start.line, b.range.start.column, b.range.end.line, b.range.end.column);
-    else blocks.push(-1, -1, -1, -1);
-  }
+export function graphMetadata(cfg: ControlFlowGraph): Omit<FunctionMetadata, 'path' | 'edge'> {
+  const ranges: number[] = [];
+  const known = new Map<string, number>();
+  const rangeIndex = (r: SourceRange | null | undefined): number => {
+    if (!r) return -1;
+    const quad = [r.start.line, r.start.column, r.end.line, r.end.column];
+    const key = quad.join(',');
+    let index = known.get(key);
+    if (index === undefined) {
+      index = ranges.length / 4;
+      known.set(key, index);
+      ranges.push(...quad);
+    }
+    return index;
+  };
   const edges: number[] = [];
-  cfg.edges.forEach((e, i) => {
-    const loc = e.node.loc;
-    edges.push(
-      cfg.edgeKind[i],
-      ...(loc ? [loc.start.line, loc.start.column, loc.end.line, loc.end.column] : [-1, -1, -1, -1]),
-    );
-  });
+  const exceptional: number[] = [];
+  const edgeRanges: number[] = [];
+  for (let e = 0; e < cfg.edgeCount; e++) {
+    edges.push(cfg.edgeSrc[e], cfg.edgeDst[e], cfg.edgeKind[e]);
+    if (cfg.edgeExceptional[e]) exceptional.push(e);
+    edgeRanges.push(cfg.edgeExceptional[e] ? -1 : rangeIndex(cfg.edges[e].node.loc));
+  }
+  const blockRanges = cfg.blocks.map((b) => rangeIndex(b.range));
+  const blockText = blockRanges
+    .map((i) => (i < 0 ? '-' : ranges.slice(4 * i, 4 * i + 4).join(':')))
+    .join(',');
   const r = cfg.range;
   return {
     name: cfg.name,
     kind: cfg.kind,
     range: r ? [r.start.line, r.start.column, r.end.line, r.end.column] : [-1, -1, -1, -1],
-    blocks,
+    fingerprint: fingerprint(`${edges.join(',')}|${blockText}`),
+    blockCount: cfg.blockCount,
     edges,
+    exceptional,
+    ranges,
+    blockRanges,
+    edgeRanges,
   };
+}
+
+/** The function's graph as the numbering engine reads it. */
+export function flowGraphOf(fn: FunctionMetadata): FlowGraph {
+  const edgeCount = fn.edges.length / 3;
+  const edgeExceptional = new Uint8Array(edgeCount);
+  for (const e of fn.exceptional) edgeExceptional[e] = 1;
+  return {
+    blockCount: fn.blockCount,
+    entry: 0,
+    exit: 1,
+    edgeCount,
+    edgeSrc: Int32Array.from({ length: edgeCount }, (_, e) => fn.edges[3 * e]),
+    edgeDst: Int32Array.from({ length: edgeCount }, (_, e) => fn.edges[3 * e + 1]),
+    edgeExceptional,
+  };
+}
+
+/** The numbering's checksum: its path values, which fix every path number. */
+export function numberingChecksum(numbering: PathNumbering): string {
+  return fingerprint(
+    `${numbering.pathCount}|${numbering.dag.val.join(',')}|${numbering.dag.origin.join(',')}`,
+  );
+}
+
+/**
+ * The path numbering a `path`-mode function was instrumented with, recomputed from its metadata; throws if
+ * this version of the numbering engine numbers it differently.
+ */
+export function numberingOf(file: FileMetadata, fn: FunctionMetadata): PathNumbering {
+  if (!fn.path) throw new Error(`${file.file}: ${fn.name} was not instrumented in path mode`);
+  const numbering = numberPaths(flowGraphOf(fn), {
+    maxPaths: file.maxPaths,
+    arrayThreshold: file.hashThreshold,
+  });
+  if (numberingChecksum(numbering) !== fn.path.checksum) {
+    throw new Error(
+      `${file.file}: ${fn.name} was numbered by another version of pathprof; re-instrument (clear the transform cache)`,
+    );
+  }
+  return numbering;
+}
+
+/** The edge-profile plan an `edge`-mode function was instrumented with, recomputed from its metadata. */
+export function edgePlanOf(fn: FunctionMetadata): EdgeProfilePlan {
+  return planEdgeProfile(flowGraphOf(fn));
 }

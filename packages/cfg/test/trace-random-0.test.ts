@@ -1,3 +1,4 @@
-import { describeGeneratedPrograms } from './support/random-programs';
+import { describeSeededBatches } from '@pathprof/testkit';
+import { checkTraceOnProgram } from './support/random-programs';
 
-describe('tracing oracle on generated programs, half 0', () => describeGeneratedPrograms(0));
+describe('tracing oracle on generated programs, half 0', () => describeSeededBatches(0, checkTraceOnProgram));

@@ -1,3 +1,4 @@
-import { describeGeneratedPrograms } from './support/random-programs';
+import { describeSeededBatches } from '@pathprof/testkit';
+import { checkTraceOnProgram } from './support/random-programs';
 
-describe('tracing oracle on generated programs, half 1', () => describeGeneratedPrograms(1));
+describe('tracing oracle on generated programs, half 1', () => describeSeededBatches(1, checkTraceOnProgram));

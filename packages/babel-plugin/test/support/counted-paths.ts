@@ -1,6 +1,7 @@
 import { getStore } from '@pathprof/runtime';
 import * as runtime from '@pathprof/runtime';
-import type { FileMetadata } from '../../src';
+import { numberingOf, type FileMetadata } from '../../src';
+import type { PathNumbering } from '@pathprof/numbering';
 
 /** Globals instrumented code needs inside a `vm` context: `require` of the runtime, as the plugin emits it. */
 export function runtimeGlobals(): Record<string, unknown> {
@@ -18,8 +19,15 @@ export function resetCounts(): void {
   for (const key of Object.keys(files)) delete files[key];
 }
 
-/** Per function of the file (by index), its counted path numbers as sorted `[path, count]` pairs. */
-export function countedPaths(key: string): { meta: FileMetadata; paths: [number, number][][] } {
+/**
+ * Per function of the file (by index), its counted path numbers as sorted `[path, count]` pairs, and its
+ * numbering as recomputed from the metadata.
+ */
+export function countedPaths(key: string): {
+  meta: FileMetadata;
+  numberings: PathNumbering[];
+  paths: [number, number][][];
+} {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
   const meta = JSON.parse(record.meta) as FileMetadata;
@@ -28,11 +36,11 @@ export function countedPaths(key: string): { meta: FileMetadata; paths: [number,
     const pairs: [number, number][] =
       storage.kind === 'hash'
         ? record.hashed[storage.slot].entries()
-        : Array.from({ length: fn.path!.numbering.pathCount }, (_, p): [number, number] => [
+        : Array.from({ length: fn.path!.pathCount }, (_, p): [number, number] => [
             p,
             record.counts[storage.offset + p],
           ]);
     return pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
   });
-  return { meta, paths };
+  return { meta, numberings: meta.functions.map((fn) => numberingOf(meta, fn)), paths };
 }

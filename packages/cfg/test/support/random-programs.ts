@@ -1,18 +1,13 @@
 import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL, validateCfg } from '@pathprof/cfg';
-import { baseSeed, caseCount, generateProgram, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
+import { generateProgram, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
 
 /**
  * The tracing oracle on random programs: each is instrumented in trace mode and run on its inputs; the
  * instrumented run must return or throw exactly what the plain run does, every activation's traced edges
  * must form a path of its graph, and every graph must keep the invariants. A failure names the seed:
- * `PATHPROF_SEED=<seed> npx jest trace-random` reproduces it. The programs are split over two test files
- * so jest runs the halves in parallel.
+ * `PATHPROF_SEED=<seed> npx jest trace-random` reproduces it.
  */
-const PROGRAMS = caseCount(2000);
-const BATCH = 250;
-const SEED = baseSeed(20261121);
-
-function checkProgram(seed: number): void {
+export function checkTraceOnProgram(seed: number): void {
   const program = generateProgram(new Random(seed));
   const filename = `generated-${seed}.js`;
   const where = () => `seed ${seed}\n${program.source}`;
@@ -36,17 +31,5 @@ function checkProgram(seed: number): void {
     } catch (error) {
       throw new Error(`${(error as Error).message} on ${JSON.stringify(args)}\n${where()}`);
     }
-  }
-}
-
-/** Declares the tests for one half (0 or 1) of the generated programs. */
-export function describeGeneratedPrograms(half: 0 | 1): void {
-  const from = half === 0 ? 0 : Math.ceil(PROGRAMS / 2);
-  const to = half === 0 ? Math.ceil(PROGRAMS / 2) : PROGRAMS;
-  for (let start = from; start < to; start += BATCH) {
-    const end = Math.min(to, start + BATCH);
-    test(`programs ${start}..${end - 1} (seed ${SEED})`, () => {
-      for (let i = start; i < end; i++) checkProgram(SEED + i);
-    }, 300_000);
   }
 }

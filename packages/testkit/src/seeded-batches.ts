@@ -1,0 +1,24 @@
+import { baseSeed, caseCount } from './random';
+
+/** The generated-program property tests' size and seed: the issue asks for at least 2,000 programs a run. */
+export const GENERATED_PROGRAMS = 2000;
+export const GENERATED_SEED = 20261121;
+const BATCH = 250;
+
+/**
+ * Declares jest tests checking one half (0 or 1) of the seeded programs, in batches: the halves live in two
+ * test files so jest runs them in parallel. `check(seed)` throws to fail; its message should name the seed
+ * (`PATHPROF_SEED` reproduces, `PATHPROF_SOAK` multiplies the count).
+ */
+export function describeSeededBatches(half: 0 | 1, check: (seed: number) => void): void {
+  const total = caseCount(GENERATED_PROGRAMS);
+  const seed = baseSeed(GENERATED_SEED);
+  const from = half === 0 ? 0 : Math.ceil(total / 2);
+  const to = half === 0 ? Math.ceil(total / 2) : total;
+  for (let start = from; start < to; start += BATCH) {
+    const end = Math.min(to, start + BATCH);
+    test(`programs ${start}..${end - 1} (seed ${seed})`, () => {
+      for (let i = start; i < end; i++) check(seed + i);
+    }, 300_000);
+  }
+}
