@@ -50,7 +50,16 @@ export type {
   SupergraphVertex,
 } from './interprocedural/supergraph-path';
 export { encodeInterproceduralPath } from './interprocedural/encode-path';
+export { decodeInterproceduralPath, type DecodedInterproceduralPath } from './interprocedural/decode-path';
+export type { ExecutionEvent } from './interprocedural/execution-trace';
+export { referenceProfile } from './interprocedural/reference-profile';
+export type {
+  InterproceduralOp,
+  CallSitePlan,
+  ProcedurePlan,
+  InterproceduralPlan,
+} from './interprocedural/instrumentation-plan';
 export {
-  decodeInterproceduralPath,
-  type DecodedInterproceduralPath,
-} from './interprocedural/decode-path';
+  planInterproceduralInstrumentation,
+  type InterproceduralPlanOptions,
+} from './interprocedural/placement';

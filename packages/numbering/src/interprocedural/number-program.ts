@@ -1,3 +1,4 @@
+import type { FlowGraph } from '../flow-graph';
 import { analyseCallGraph, type CutReason, type HybridPolicy } from './call-graph';
 import { computeGlobalValues, type EntryPoint, type ExitSuccessor } from './global-values';
 import type { LinearFunction } from './linear-function';
@@ -20,6 +21,8 @@ export interface NumberedCallSite extends CallSite {
 /** One procedure's part of the numbering. */
 export interface NumberedProcedure {
   readonly name: string;
+  /** The procedure's original graph: original edge ids are what instrumentation and traces speak of. */
+  readonly graph: FlowGraph;
   readonly dag: ProcedureDag;
   /** ψ per DAG vertex. */
   readonly psi: readonly LinearFunction[];
@@ -68,6 +71,7 @@ export function numberInterproceduralPaths(
     scheme,
     procedures: procedures.map((procedure, p) => ({
       name: procedure.name,
+      graph: procedure.graph,
       dag: dags[p],
       psi: functions.psi[p],
       rho: functions.rho[p],

@@ -5,6 +5,8 @@ import {
   encodeInterproceduralPath,
   formatLinear,
   numberInterproceduralPaths,
+  planInterproceduralInstrumentation,
+  referenceProfile,
   type InterproceduralNumbering,
   type InterproceduralScheme,
 } from '@pathprof/numbering';
@@ -13,6 +15,8 @@ import { enumerateObservablePaths } from './support/enumerate-paths';
 import { formatDecoded } from './support/format-path';
 import type { NamedProgram } from './support/named-program';
 import { powProgram, recursiveProgram } from './support/paper-programs';
+import { powTrace } from './support/pow-trace';
+import { runPlan } from './support/run-plan';
 
 /** ψ of every vertex, by name. */
 function psiTable(named: NamedProgram, numbering: InterproceduralNumbering): Record<string, string> {
@@ -45,6 +49,27 @@ function entryTable(named: NamedProgram, numbering: InterproceduralNumbering): s
       `${point.kind === 'entry' ? 'Entry' : 'GEntry'}_${named.program.procedures[point.procedure].name} ` +
       `${point.start} (${point.count})`,
   );
+}
+
+/** `n:count` for every recorded path, by number, as the paper prints a profile. */
+function profile(numbers: readonly bigint[]): string {
+  const counts = new Map<bigint, number>();
+  for (const n of numbers) counts.set(n, (counts.get(n) ?? 0) + 1);
+  return [...counts.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([n, count]) => `${n}:${count}`)
+    .join(' ');
+}
+
+/** The run of Fig. 4, profiled by the definitions (reference) and by executing the placed instrumentation. */
+function runProfiles(named: NamedProgram, numbering: InterproceduralNumbering): [string, string] {
+  const trace = powTrace(named);
+  const reference = referenceProfile(numbering, trace).map((path) =>
+    encodeInterproceduralPath(numbering, path),
+  );
+  const instrumented = runPlan(numbering, planInterproceduralInstrumentation(numbering), trace);
+  expect(instrumented).toEqual(reference);
+  return [profile(reference), profile(instrumented)];
 }
 
 /** Every enumerated path encodes to a distinct number of [0, N) and decodes back to itself. */
@@ -112,6 +137,11 @@ describe('Melski & Reps, the pow example (§9.2, context scheme)', () => {
   });
 
   it('numbers the 36 unbalanced-left paths one-to-one onto [0, 36)', () => expectBijection(numbering));
+
+  it('profiles the run of Fig. 4 as the paper prints it (49 records), by definition and by instrumentation', () => {
+    const printed = '16:1 18:9 24:9 25:3 27:3 28:3 29:6 30:3 32:3 33:3 34:5 35:1';
+    expect(runProfiles(named, numbering)).toEqual([printed, printed]);
+  });
 });
 
 describe('Melski & Reps, the pow example (§9.3, piecewise scheme)', () => {
@@ -162,6 +192,11 @@ describe('Melski & Reps, the pow example (§9.3, piecewise scheme)', () => {
   });
 
   it('numbers the 21 unbalanced-right-left paths one-to-one onto [0, 21)', () => expectBijection(numbering));
+
+  it('profiles the run of Fig. 4 as the paper prints it (49 records), by definition and by instrumentation', () => {
+    const printed = '6:1 8:9 12:3 14:5 15:1 16:15 17:3 19:6 20:6';
+    expect(runProfiles(named, numbering)).toEqual([printed, printed]);
+  });
 });
 
 describe('the recursive oracle (digest §9.4)', () => {
