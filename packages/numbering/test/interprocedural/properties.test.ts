@@ -1,0 +1,81 @@
+// Property tests on seeded random programs (recursion, unknown callees, exceptions, hybrid cuts). A failure names
+// its base seed and case; reproduce with PATHPROF_SEED=<base seed>, soak with PATHPROF_SOAK=<multiplier>.
+import {
+  decodeInterproceduralPath,
+  encodeInterproceduralPath,
+  numberInterproceduralPaths,
+  planInterproceduralInstrumentation,
+  referenceProfile,
+  type InterproceduralScheme,
+} from '@pathprof/numbering';
+import { baseSeed, caseCount, Random } from '@pathprof/testkit';
+import { expectSame } from '../support/fast-expect';
+import { enumerateObservablePaths } from './support/enumerate-paths';
+import { randomPolicy, randomProgram } from './support/random-programs';
+import { ProgramRunner } from './support/random-executions';
+import { runPlan } from './support/run-plan';
+
+const SEED = baseSeed(0x1e75);
+const ENUMERATION_LIMIT = 600;
+const RUNS_PER_PROGRAM = 4;
+
+function forEachCase(count: number, salt: number, check: (rng: Random) => void): void {
+  for (let i = 0; i < count; i++) {
+    try {
+      check(new Random((SEED + salt + i * 7919) >>> 0));
+    } catch (error) {
+      throw new Error(`base seed ${SEED}, case ${i}: ${(error as Error).message}`);
+    }
+  }
+}
+
+describe.each<[InterproceduralScheme, number]>([
+  ['context', 0],
+  ['piecewise', 1_000_003],
+])('%s scheme on random programs', (scheme, salt) => {
+  it('numbers every observable path one-to-one onto [0, N), and decodes each back to itself', () => {
+    let enumerated = 0;
+    forEachCase(caseCount(300), salt, (rng) => {
+      const program = randomProgram(rng);
+      const numbering = numberInterproceduralPaths(program, { scheme, hybrid: randomPolicy(rng, program) });
+      if (numbering.pathCount > BigInt(ENUMERATION_LIMIT)) return;
+      enumerated++;
+      const paths = enumerateObservablePaths(numbering, ENUMERATION_LIMIT + 1);
+      expectSame(String(paths.length), String(numbering.pathCount));
+      const numbers = paths.map((path) => encodeInterproceduralPath(numbering, path));
+      const sorted = [...numbers].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+      expectSame(
+        sorted.map(String),
+        sorted.map((_, i) => String(i)),
+      );
+      paths.forEach((path, i) => expectSame(decodeInterproceduralPath(numbering, numbers[i]).path, path));
+    });
+    expect(enumerated).toBeGreaterThan(caseCount(300) / 3);
+  });
+
+  it('profiles executions exactly: instrumentation records the reference paths, which decode back', () => {
+    let records = 0;
+    forEachCase(caseCount(300), salt + 1, (rng) => {
+      const program = randomProgram(rng);
+      const numbering = numberInterproceduralPaths(program, { scheme, hybrid: randomPolicy(rng, program) });
+      const plan = planInterproceduralInstrumentation(numbering);
+      const runner = new ProgramRunner(
+        program,
+        numbering.procedures.map((p) => p.callSites.map((s) => s.cut === null)),
+      );
+      for (let k = 0; k < RUNS_PER_PROGRAM; k++) {
+        const trace = runner.run(rng);
+        const paths = referenceProfile(numbering, trace);
+        const numbers = paths.map((path) => encodeInterproceduralPath(numbering, path));
+        for (let i = 0; i < paths.length; i++) {
+          if (numbers[i] < 0n || numbers[i] >= numbering.pathCount)
+            throw new Error(`path number ${numbers[i]} out of range`);
+          expectSame(decodeInterproceduralPath(numbering, numbers[i]).path, paths[i]);
+        }
+        expectSame(runPlan(numbering, plan, trace).map(String), numbers.map(String));
+        records += numbers.length;
+      }
+    });
+    expect(records).toBeGreaterThan(caseCount(300) * RUNS_PER_PROGRAM);
+  });
+});
