@@ -63,3 +63,11 @@ export {
   planInterproceduralInstrumentation,
   type InterproceduralPlanOptions,
 } from './interprocedural/placement';
+export {
+  numberIntraproceduralContext,
+  decodeContextPath,
+  type ContextPathOp,
+  type ContextPathStep,
+  type IntraproceduralContextNumbering,
+  type DecodedContextPath,
+} from './interprocedural/intraprocedural-context';
