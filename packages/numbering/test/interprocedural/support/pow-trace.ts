@@ -3,9 +3,9 @@ import type { NamedProgram } from './named-program';
 
 /**
  * The run of Melski & Reps Fig. 4: main's loop for i = 1..18 calls pow(i, 2) at site #1 when i is even and at
- * site #2 when i is a multiple of 3.
+ * site #2 when i is a multiple of 3. At the sites in `cutSites` pow runs as a root activation.
  */
-export function powTrace(named: NamedProgram): ExecutionEvent[] {
+export function powTrace(named: NamedProgram, cutSites: readonly number[] = []): ExecutionEvent[] {
   const main = named.graphs[named.procedure('main')];
   const pow = named.graphs[named.procedure('pow')];
   const trace: ExecutionEvent[] = [{ kind: 'enter', procedure: named.procedure('main') }];
@@ -13,7 +13,9 @@ export function powTrace(named: NamedProgram): ExecutionEvent[] {
     for (const label of labels) trace.push({ kind: 'edge', edge: graph.edge(label) });
   };
   const callPow = (call: string): void => {
-    trace.push({ kind: 'call', site: named.site('main', call) });
+    const site = named.site('main', call);
+    trace.push({ kind: 'call', site });
+    if (cutSites.includes(site)) trace.push({ kind: 'enter', procedure: named.procedure('pow') });
     edges(pow, 'u1->u2', 'u2->u3');
     for (let exp = 2; exp > 0; exp--) edges(pow, 'u3->u4', 'u4->u5', 'u5->u3');
     edges(pow, 'u3->u7', 'u7->u8');
