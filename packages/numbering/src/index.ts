@@ -71,3 +71,20 @@ export {
   type IntraproceduralContextNumbering,
   type DecodedContextPath,
 } from './interprocedural/intraprocedural-context';
+export {
+  InterestingPathsError,
+  type InterestingPaths,
+  type InterestingPathsProblem,
+} from './preferential/interesting-paths';
+export {
+  numberPreferentialPaths,
+  type PreferentialTarget,
+  type PreferentialOptions,
+  type PreferentialNumbering,
+} from './preferential/preferential-numbering';
+export {
+  classifyPreferentialPath,
+  preferentialIdOf,
+  decodePreferentialSlot,
+  type PathClass,
+} from './preferential/classify-path';
