@@ -88,3 +88,34 @@ export {
   decodePreferentialSlot,
   type PathClass,
 } from './preferential/classify-path';
+export type {
+  ContextCallGraph,
+  ContextCallSite,
+  ContextCallEdge,
+  ContextFrame,
+} from './calling-context/context-call-graph';
+export {
+  numberContexts,
+  DEFAULT_CONTEXT_BUDGET,
+  type ContextNumbering,
+  type ContextNumberingOptions,
+  type ContextEdgeKind,
+  type EncodedCallEdge,
+} from './calling-context/number-contexts';
+export { EncodingStack, type StackEntry, type StackRun } from './calling-context/encoding-stack';
+export {
+  ContextEncoder,
+  callActions,
+  type CallAction,
+  type EncodedContext,
+} from './calling-context/context-encoder';
+export { decodeContext } from './calling-context/decode-context';
+export {
+  hybridEncoding,
+  hybridEncode,
+  hybridDecode,
+  type HybridEncoding,
+  type OffsetEdgeMode,
+  type ImplicitContext,
+  type OffsetEncodedContext,
+} from './calling-context/stack-offsets';
