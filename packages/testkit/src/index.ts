@@ -5,4 +5,4 @@ export { toScript } from './to-script';
 export { generateProgram, type GeneratedProgram, type ProgramOptions } from './generator/program-generator';
 export { runPlain, TIMEOUT, describeError, type RunResult, type RunOptions } from './generator/run-plain';
 export { CONSTRUCTS, type Construct } from './generator/context';
-export { describeSeededBatches, GENERATED_PROGRAMS, GENERATED_SEED } from './seeded-batches';
+export { describeSeededBatches, GENERATED_PROGRAMS, GENERATED_SEED, propertyInputs } from './seeded-batches';

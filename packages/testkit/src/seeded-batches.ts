@@ -22,3 +22,11 @@ export function describeSeededBatches(half: 0 | 1, check: (seed: number) => void
     }, 300_000);
   }
 }
+
+/**
+ * The inputs a property test runs a generated program on: the first two keep a 2,000-program run within
+ * minutes; a soak run (`PATHPROF_SOAK`) uses them all.
+ */
+export function propertyInputs<T>(inputs: readonly T[]): readonly T[] {
+  return caseCount(1) > 1 ? inputs : inputs.slice(0, 2);
+}

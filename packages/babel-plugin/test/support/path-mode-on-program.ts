@@ -1,5 +1,5 @@
 import { canInstrument, checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
-import { generateProgram, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
+import { generateProgram, propertyInputs, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
 import { countedPaths, resetCounts, runtimeGlobals } from './counted-paths';
 import { instrument } from './instrument';
 import { pathsFromTrace, tally } from './paths-from-trace';
@@ -16,7 +16,7 @@ export function checkPathModeOnProgram(seed: number): void {
   const traced = instrumentForTrace(program.source, name);
   const instrumented = instrument(program.source, name);
   const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
-  for (const args of program.inputs) {
+  for (const args of propertyInputs(program.inputs)) {
     const recorder = new TraceRecorder();
     const tracedRun = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
     if ('error' in tracedRun && tracedRun.error.startsWith(TIMEOUT)) continue;

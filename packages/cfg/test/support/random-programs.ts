@@ -1,5 +1,5 @@
 import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL, validateCfg } from '@pathprof/cfg';
-import { generateProgram, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
+import { generateProgram, propertyInputs, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
 
 /**
  * The tracing oracle on random programs: each is instrumented in trace mode and run on its inputs; the
@@ -16,7 +16,7 @@ export function checkTraceOnProgram(seed: number): void {
     const problems = validateCfg(g);
     if (problems.length) throw new Error(`${g.name}: ${problems.join('; ')}\n${where()}`);
   }
-  for (const args of program.inputs) {
+  for (const args of propertyInputs(program.inputs)) {
     const plain = runPlain(program.source, args);
     if ('error' in plain && plain.error.startsWith(TIMEOUT)) continue;
     const recorder = new TraceRecorder();
