@@ -12,6 +12,28 @@ import {
 } from '@pathprof/numbering';
 import { encodeCalls, encodeFrames, namedCallGraph, type NamedCallGraph } from './support/named-call-graph';
 
+/** Fig. 4's call graph, each callee's edges in the paper's edge-set order; D calls F from two sites. */
+function fig4(): NamedCallGraph {
+  return namedCallGraph(
+    ['A'],
+    [
+      'A->B',
+      'A->J',
+      'B->D',
+      'J->D',
+      'B->E',
+      'D->F@1',
+      'D->F@2',
+      'D->G',
+      'J->G',
+      'F->H',
+      'F->I',
+      'G->I',
+      'J->I',
+    ],
+  );
+}
+
 /** Every context of every function of an acyclic graph, from the entries: root first. */
 function allContexts(numbering: ContextNumbering): ContextFrame[][] {
   const contexts: ContextFrame[][] = [];
@@ -84,24 +106,7 @@ describe('Fig. 2: A calls B and C, both call D, which calls E and F', () => {
 });
 
 describe('Fig. 4: an acyclic call graph with two call sites from D to F', () => {
-  const named = namedCallGraph(
-    ['A'],
-    [
-      'A->B',
-      'A->J',
-      'B->D',
-      'J->D',
-      'B->E',
-      'D->F@1',
-      'D->F@2',
-      'D->G',
-      'J->G',
-      'F->H',
-      'F->I',
-      'G->I',
-      'J->I',
-    ],
-  );
+  const named = fig4();
   const numbering = numberContexts(named.graph);
 
   it('counts contexts and labels five edges as the paper does', () => {
@@ -187,24 +192,7 @@ describe('Fig. 5: recursion through the back edge F→C', () => {
 });
 
 describe('Fig. 7: hybrid encoding with the frame offsets of the figure', () => {
-  const named = namedCallGraph(
-    ['A'],
-    [
-      'A->B',
-      'A->J',
-      'B->D',
-      'J->D',
-      'B->E',
-      'D->F@1',
-      'D->F@2',
-      'D->G',
-      'J->G',
-      'F->H',
-      'F->I',
-      'G->I',
-      'J->I',
-    ],
-  );
+  const named = fig4();
   const numbering = numberContexts(named.graph);
   // B→E and F→H are illegible in the figure; any offsets do.
   const offsets = [1, 1, 2, 3, 5, 1, 1, 1, 3, 7, 4, 1, 1];
@@ -264,24 +252,7 @@ describe('Fig. 7: hybrid encoding with the frame offsets of the figure', () => {
 });
 
 describe('selective reduction and the fallback for unknown callees (§7)', () => {
-  const named = namedCallGraph(
-    ['A'],
-    [
-      'A->B',
-      'A->J',
-      'B->D',
-      'J->D',
-      'B->E',
-      'D->F@1',
-      'D->F@2',
-      'D->G',
-      'J->G',
-      'F->H',
-      'F->I',
-      'G->I',
-      'J->I',
-    ],
-  );
+  const named = fig4();
   // Fig. 4 with I over a budget of 5: its coldest in-edges (G→I, then J→I) become dummy edges.
   const weights = named.graph.edges.map((_, e) => [10, 1, 5][e - 10] ?? 100);
   const numbering = numberContexts(named.graph, { budget: 5, edgeWeights: weights });

@@ -8,21 +8,15 @@ import {
   type ContextFrame,
   type ContextNumbering,
 } from '@pathprof/numbering';
-import { baseSeed, caseCount, Random } from '@pathprof/testkit';
+import { baseSeed, caseCount, type Random } from '@pathprof/testkit';
 import { expectSame } from '../support/fast-expect';
+import { forEachSeededCase } from '../support/seeded-cases';
 import { encodeFrames } from './support/named-call-graph';
 
 const SEED = baseSeed(0xcce);
 
-function forEachCase(count: number, salt: number, check: (rng: Random) => void): void {
-  for (let i = 0; i < count; i++) {
-    try {
-      check(new Random((SEED + salt + i * 7919) >>> 0));
-    } catch (error) {
-      throw new Error(`base seed ${SEED}, case ${i}: ${(error as Error).message}`);
-    }
-  }
-}
+const forEachCase = (count: number, salt: number, check: (rng: Random) => void): void =>
+  forEachSeededCase(SEED, count, salt, check);
 
 /** Up to 9 functions; sites with zero (unknown callee), one or two targets; forward-only when `acyclic`. */
 function randomCallGraph(rng: Random, acyclic: boolean): ContextCallGraph {

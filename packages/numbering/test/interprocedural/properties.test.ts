@@ -8,8 +8,9 @@ import {
   referenceProfile,
   type InterproceduralScheme,
 } from '@pathprof/numbering';
-import { baseSeed, caseCount, Random } from '@pathprof/testkit';
+import { baseSeed, caseCount, type Random } from '@pathprof/testkit';
 import { expectSame } from '../support/fast-expect';
+import { forEachSeededCase } from '../support/seeded-cases';
 import { enumerateObservablePaths } from './support/enumerate-paths';
 import { randomPolicy, randomProgram } from './support/random-programs';
 import { ProgramRunner } from './support/random-executions';
@@ -19,15 +20,8 @@ const SEED = baseSeed(0x1e75);
 const ENUMERATION_LIMIT = 600;
 const RUNS_PER_PROGRAM = 4;
 
-function forEachCase(count: number, salt: number, check: (rng: Random) => void): void {
-  for (let i = 0; i < count; i++) {
-    try {
-      check(new Random((SEED + salt + i * 7919) >>> 0));
-    } catch (error) {
-      throw new Error(`base seed ${SEED}, case ${i}: ${(error as Error).message}`);
-    }
-  }
-}
+const forEachCase = (count: number, salt: number, check: (rng: Random) => void): void =>
+  forEachSeededCase(SEED, count, salt, check);
 
 describe.each<[InterproceduralScheme, number]>([
   ['context', 0],

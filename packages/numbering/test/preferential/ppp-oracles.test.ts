@@ -42,6 +42,22 @@ function example(edges: string[]): Example {
   };
 }
 
+/** Fig. 6: s→{a,b,c}→d→{e,f,g}→t, whose interesting set cannot be numbered 0..5 (Lemma 3). */
+const LEMMA_3_GRAPH = [
+  's->a',
+  's->b',
+  's->c',
+  'a->d',
+  'b->d',
+  'c->d',
+  'd->e',
+  'd->f',
+  'd->g',
+  'e->t',
+  'f->t',
+  'g->t',
+];
+
 function classOf(ex: Example, ppp: PreferentialNumbering, path: string): [number, string] {
   const pppId = preferentialIdOf(ppp, ex.numbering, ex.id(path));
   const c = classifyPreferentialPath(ppp, pppId, ex.id(path));
@@ -112,20 +128,7 @@ describe('the lemma graphs (digest §4.5)', () => {
   });
 
   it('Lemma 3 (Fig. 6): the join leaves a hole, array 7 for 6 paths (ρ = 7/6, the best possible)', () => {
-    const ex = example([
-      's->a',
-      's->b',
-      's->c',
-      'a->d',
-      'b->d',
-      'c->d',
-      'd->e',
-      'd->f',
-      'd->g',
-      'e->t',
-      'f->t',
-      'g->t',
-    ]);
+    const ex = example(LEMMA_3_GRAPH);
     const interesting = ['sadft', 'sadgt', 'sbdet', 'sbdgt', 'scdet', 'scdft'];
     expect(interesting.map(ex.id)).toEqual([1, 2, 3, 5, 6, 7]);
     const ppp = ex.ppp(interesting);
@@ -153,20 +156,7 @@ describe('the lemma graphs (digest §4.5)', () => {
   });
 
   it('caps the array: interesting paths beyond it are dropped and then classified residual', () => {
-    const ex = example([
-      's->a',
-      's->b',
-      's->c',
-      'a->d',
-      'b->d',
-      'c->d',
-      'd->e',
-      'd->f',
-      'd->g',
-      'e->t',
-      'f->t',
-      'g->t',
-    ]);
+    const ex = example(LEMMA_3_GRAPH);
     const ppp = numberPreferentialPaths(
       { functionName: 'f', fingerprint: 'g1', numbering: ex.numbering },
       { functionName: 'f', fingerprint: 'g1', pathIds: [1, 2, 3, 5, 6, 7] },

@@ -9,10 +9,11 @@ import {
   type PathNumbering,
   type PreferentialNumbering,
 } from '@pathprof/numbering';
-import { baseSeed, caseCount, Random } from '@pathprof/testkit';
+import { baseSeed, caseCount, type Random } from '@pathprof/testkit';
 import { allDagPaths } from '../support/dag-paths';
 import { expectSame } from '../support/fast-expect';
 import { structuredGraph, unstructuredGraph } from '../support/random-graphs';
+import { forEachSeededCase } from '../support/seeded-cases';
 import { execute } from '../support/simulate';
 import { GraphRoutes } from '../support/walks';
 
@@ -20,15 +21,9 @@ const SEED = baseSeed(0x9d9);
 const ENUMERATION_LIMIT = 300;
 
 function forEachGraph(count: number, salt: number, check: (rng: Random, graph: FlowGraph) => void): void {
-  for (let i = 0; i < count; i++) {
-    const rng = new Random((SEED + salt + i * 7919) >>> 0);
-    const graph = rng.chance(0.5) ? unstructuredGraph(rng, 14, rng.chance(0.5)) : structuredGraph(rng, 28);
-    try {
-      check(rng, graph);
-    } catch (error) {
-      throw new Error(`base seed ${SEED}, case ${i}: ${(error as Error).message}`);
-    }
-  }
+  forEachSeededCase(SEED, count, salt, (rng) =>
+    check(rng, rng.chance(0.5) ? unstructuredGraph(rng, 14, rng.chance(0.5)) : structuredGraph(rng, 28)),
+  );
 }
 
 function ppp(numbering: PathNumbering, pathIds: number[]): PreferentialNumbering {
