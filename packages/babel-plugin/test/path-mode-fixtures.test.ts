@@ -1,6 +1,6 @@
 import { canInstrument, checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
 import { listFixtures, runScript, toScript } from '@pathprof/testkit';
-import { countedPaths, resetCounts, runtimeGlobals } from './support/counted-paths';
+import { countedPaths, derivedEdgeCounts, resetCounts, runtimeGlobals } from './support/counted-paths';
 import { instrument } from './support/instrument';
 import { pathsFromTrace, tally } from './support/paths-from-trace';
 
@@ -13,7 +13,7 @@ describe.each(
     .filter((f) => !f.source.startsWith('// graph-only'))
     .map((f) => [f.name, f] as const),
 )('path mode on %s', (name, fixture) => {
-  test('behaves like the plain run and counts exactly the traced paths', async () => {
+  test('behaves like the plain run; path and edge counts equal the traced ones', async () => {
     const plain = await runScript(toScript(fixture.source, name), name);
     const traced = instrumentForTrace(fixture.source, name);
     const recorder = new TraceRecorder();
@@ -34,5 +34,25 @@ describe.each(
       ),
     );
     expect(paths).toEqual(expected);
+
+    // Edge mode on the same program: every edge count, derived from chord counters, equals the traced count.
+    resetCounts();
+    const edgeRun = await runScript(
+      instrument(fixture.source, name, { mode: 'edge' }),
+      name,
+      runtimeGlobals(),
+    );
+    expect(edgeRun).toEqual(plain);
+    const derived = derivedEdgeCounts(`virtual/${name}`, (k) => {
+      const exits = new Array<number>(graphs[k].g.blockCount).fill(0);
+      for (const a of activations) if (a.graph === graphs[k].i && a.end === 'open') exits[a.block]++;
+      return exits;
+    });
+    const tracedEdges = graphs.map(({ g, i }) => {
+      const counts = new Array<number>(g.edgeCount).fill(0);
+      for (const a of activations) if (a.graph === i) for (const e of a.edges) counts[e]++;
+      return counts;
+    });
+    expect(derived).toEqual(tracedEdges);
   });
 });

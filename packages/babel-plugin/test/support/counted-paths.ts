@@ -1,7 +1,7 @@
 import { getStore } from '@pathprof/runtime';
 import * as runtime from '@pathprof/runtime';
-import { numberingOf, type FileMetadata } from '../../src';
-import type { PathNumbering } from '@pathprof/numbering';
+import { edgePlanOf, numberingOf, type FileMetadata } from '../../src';
+import { deriveEdgeCounts, type PathNumbering } from '@pathprof/numbering';
 
 /** Globals instrumented code needs inside a `vm` context: `require` of the runtime, as the plugin emits it. */
 export function runtimeGlobals(): Record<string, unknown> {
@@ -43,4 +43,25 @@ export function countedPaths(key: string): {
     return pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
   });
   return { meta, numberings: meta.functions.map((fn) => numberingOf(meta, fn)), paths };
+}
+
+/**
+ * `edge` mode: per function, every edge's count derived from the chord counters, given per block the number
+ * of activations that stopped there without finishing (suspended forever).
+ */
+export function derivedEdgeCounts(key: string, earlyExits: (fn: number) => number[]): number[][] {
+  const record = getStore().files[key];
+  if (!record) throw new Error(`nothing registered for ${key}`);
+  const meta = JSON.parse(record.meta) as FileMetadata;
+  return meta.functions.map((fn, k) => {
+    const { offset, counterCount } = fn.edge!;
+    const derived = deriveEdgeCounts(
+      edgePlanOf(fn),
+      record.counts.subarray(offset, offset + counterCount),
+      earlyExits(k),
+    );
+    if (derived.violations.length)
+      throw new Error(`${fn.name}: flow not conserved ${JSON.stringify(derived.violations)}`);
+    return derived.edgeCounts;
+  });
 }

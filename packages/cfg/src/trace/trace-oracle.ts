@@ -9,6 +9,8 @@ export interface TracedActivation {
   readonly edges: number[];
   /** `exit`: reached EXIT (by return or by an exception); `open`: still in a block when the run ended. */
   end: 'exit' | 'open';
+  /** The block control was in last: EXIT, or where an open activation stopped. */
+  block: number;
 }
 
 /**
@@ -25,7 +27,7 @@ export function checkTrace(
   events: readonly TraceEvent[],
   uncaught: boolean,
 ): TracedActivation[] {
-  const byActivation = new Map<number, TracedActivation & { block: number }>();
+  const byActivation = new Map<number, TracedActivation>();
   const fail = (a: { activation: number; graph: number }, message: string): never => {
     const g = graphs[a.graph];
     throw new Error(`activation ${a.activation} of ${g?.name ?? '?'} (graph ${a.graph}): ${message}`);
@@ -73,12 +75,7 @@ export function checkTrace(
       info.suspends || (uncaught && (g.kind === 'program' || g.kind === 'namespace') && info.mayThrow);
     if (!canStop) fail(a, `stopped in b${a.block}, which neither suspends nor ends the run`);
   }
-  return [...byActivation.values()].map(({ activation, graph, edges, end }) => ({
-    activation,
-    graph,
-    edges,
-    end,
-  }));
+  return [...byActivation.values()];
 }
 
 function exceptionalEdge(g: ControlFlowGraph, from: number, to: number): number {
