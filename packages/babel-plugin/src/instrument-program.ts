@@ -79,7 +79,7 @@ export function instrumentProgram(
   }
 
   insertEdgeCode(program, fresh, graphs, plan);
-  if (options.mode === 'trace') return path.scope.crawl();
+  if (options.mode === 'trace') return registerTopLevelDeclarations(path);
 
   const meta: FileMetadata = {
     format: 'pathprof-meta/1',
@@ -89,8 +89,7 @@ export function instrumentProgram(
     hashThreshold: options.hashThreshold,
     functions,
   };
-  const runtimeImport =
-    options.runtime === 'auto' ? (program.sourceType === 'module' ? 'import' : 'require') : options.runtime;
+  const runtimeImport = options.runtime === 'auto' ? runtimeLoading(program, key) : options.runtime;
   const preamble = file.preamble(
     {
       key,
@@ -103,6 +102,30 @@ export function instrumentProgram(
     runtimeImport,
   );
   program.body.unshift(...preamble);
-  // Other plugins (TypeScript's import elision, block scoping) read bindings: make ours known to them.
-  path.scope.crawl();
+  registerTopLevelDeclarations(path);
+}
+
+/**
+ * How a file gets the runtime when the options leave it to us. Babel parses CommonJS as `sourceType: module`
+ * by default, so the source type says little: an ES module is a `.mjs`/`.mts` file or one with `import` or
+ * `export`; anything else is CommonJS (or a script bundled later), which `require`s.
+ */
+function runtimeLoading(program: t.Program, key: string): 'import' | 'require' {
+  if (/\.m[jt]sx?$/.test(key)) return 'import';
+  if (/\.c[jt]sx?$/.test(key)) return 'require';
+  const esm = program.body.some((s) => t.isImportDeclaration(s) || t.isExportDeclaration(s));
+  return esm ? 'import' : 'require';
+}
+
+/**
+ * Other plugins (TypeScript's import elision, block scoping) read the program scope's bindings, which Babel
+ * computed before we added ours: register the new top-level declarations (function scopes are built
+ * lazily, from the rewritten code, when traversal reaches them).
+ */
+function registerTopLevelDeclarations(path: NodePath<t.Program>): void {
+  for (const statement of path.get('body')) {
+    if (!statement.isDeclaration()) continue;
+    const names = Object.keys(statement.getBindingIdentifiers());
+    if (names.some((name) => !path.scope.hasOwnBinding(name))) path.scope.registerDeclaration(statement);
+  }
 }

@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { transformFileSync } from '@babel/core';
+import { mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
+import { decodedCounts } from './support/decoded-counts';
+import { ScratchProject } from './support/scratch-project';
+
+const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
+const math = `
+function sign(x) {
+  if (x > 0) return 'positive';
+  if (x < 0) return 'negative';
+  return 'zero';
+}
+function sum(list) {
+  let s = 0;
+  for (const v of list) s += v;
+  return s;
+}
+function risky(x) {
+  return x.value;
+}
+module.exports = { sign, sum, risky };
+`;
+
+/** A real Node program, compiled on the fly by @babel/register with `plugins: ['pathprof']`, writes its profile. */
+(built ? describe : describe.skip)('a Node program with the plugin in babel.config.js', () => {
+  let project: ScratchProject;
+  beforeAll(() => {
+    project = new ScratchProject({
+      'babel.config.js': "module.exports = { plugins: ['pathprof'] };\n",
+      'src/math.js': math,
+      'main.js': `require('@babel/register')({ cwd: __dirname, extensions: ['.js'], only: [/src/] });
+const { sign, sum, risky } = require('./src/math');
+console.log([1, -2, 0, 7].map(sign).join(','), sum([1, 2, 3]), sum([]));
+try { risky(null); } catch (e) { console.log(e.name); }
+`,
+    });
+  });
+  afterAll(() => project.dispose());
+
+  test('writes exact path counts to PATHPROF_DIR, atomically, and they decode to source paths', () => {
+    const out = project.path('profiles');
+    const run = spawnSync(process.execPath, ['main.js'], {
+      cwd: project.root,
+      env: { ...process.env, PATHPROF_DIR: out },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('positive,negative,zero,positive 6 0\nTypeError\n');
+    expect(readdirSync(out).filter((n) => n.endsWith('.tmp'))).toEqual([]);
+    const { profiles, errors } = readProfileDirectory(out);
+    expect(errors).toEqual([]);
+    expect(profiles).toHaveLength(1);
+    const [file] = mergeProfiles(profiles);
+    expect(file.key).toBe('src/math.js');
+    const counts = decodedCounts(file);
+    expect(counts.sign).toEqual({
+      'entry true return': 2,
+      'entry false true return': 1,
+      'entry false false return': 1,
+    });
+    expect(counts.risky).toEqual({ 'entry exception': 1 });
+    expect(counts['<program>']).toEqual({ 'entry normal': 1 });
+    // sum([1, 2, 3]): into the loop and around once, around twice more, out; sum([]): straight through.
+    expect(counts.sum).toEqual({
+      'entry normal next loop-back': 1,
+      '(after backedge) next loop-back': 2,
+      '(after backedge) done return': 1,
+      'entry normal done return': 1,
+    });
+  });
+
+  test('without PATHPROF_DIR the profile goes to the configured directory (.pathprof)', () => {
+    const run = spawnSync(process.execPath, ['main.js'], {
+      cwd: project.root,
+      encoding: 'utf8',
+      env: { ...process.env, PATHPROF_DIR: '' },
+    });
+    expect(run.status).toBe(0);
+    expect(
+      readdirSync(project.path('.pathprof')).filter((n) => /^pathprof-\d+-\d+-\d+-\w+\.json$/.test(n)),
+    ).toHaveLength(1);
+  });
+
+  test('an ES module importing the runtime counts too', () => {
+    writeFileSync(project.path('src/math.mjs'), math.replace('module.exports =', 'export'));
+    const compiled = transformFileSync(project.path('src/math.mjs'), {
+      cwd: project.root,
+      plugins: ['pathprof'],
+      configFile: false,
+    })!.code!;
+    expect(compiled).toMatch(
+      /^import \{ registerFile as _pp_register \} from "babel-plugin-pathprof\/runtime";/,
+    );
+    writeFileSync(project.path('math.mjs'), compiled);
+    writeFileSync(
+      project.path('main.mjs'),
+      "import { sign } from './math.mjs';\nconsole.log(sign(3), sign(-3));\n",
+    );
+    const out = project.path('esm-profiles');
+    const run = spawnSync(process.execPath, ['main.mjs'], {
+      cwd: project.root,
+      env: { ...process.env, PATHPROF_DIR: out },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    const [file] = mergeProfiles(readProfileDirectory(out).profiles);
+    expect(decodedCounts(file).sign).toEqual({ 'entry true return': 1, 'entry false true return': 1 });
+  });
+});

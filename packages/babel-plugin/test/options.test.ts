@@ -1,0 +1,57 @@
+import { transformSync } from '@babel/core';
+import pathprof from '../src';
+import { resolveOptions } from '../src/options';
+import { virtualPath } from './support/instrument';
+
+const transform = (options: unknown, name = 'src/a.js', code = 'function f(a) { return a ? 1 : 2; }') =>
+  transformSync(code, {
+    filename: virtualPath(name),
+    babelrc: false,
+    configFile: false,
+    plugins: [[pathprof, options]],
+  })!.code!;
+
+describe('plugin options', () => {
+  test.each([
+    [{ mode: 'paths' }, '"mode" must be "path", "edge" or "trace", not "paths"'],
+    [{ include: 'src/**' }, '"include" must be an array of glob strings'],
+    [{ exclude: [''] }, '"exclude" must be an array of glob strings'],
+    [{ hashThreshold: 0 }, '"hashThreshold" must be a positive integer, not 0'],
+    [{ maxPaths: 1.5 }, '"maxPaths" must be a positive integer, not 1.5'],
+    [{ outputDir: '' }, '"outputDir" must be a non-empty string'],
+    [{ runtime: 'global' }, '"runtime" must be "auto", "import" or "require", not "global"'],
+    [
+      { mdoe: 'edge' },
+      'unknown option "mdoe" (known: mode, include, exclude, hashThreshold, maxPaths, outputDir, runtime)',
+    ],
+  ])('rejects %j with a clear message', (options, message) => {
+    expect(() => transform(options)).toThrow(`babel-plugin-pathprof: invalid options: ${message}`);
+  });
+
+  test('include and exclude select files by path relative to the working directory', () => {
+    const selects = resolveOptions({ include: ['virtual/src/**'] }).selects;
+    expect(selects('virtual/src/a.js')).toBe(true);
+    expect(selects('virtual/lib/a.js')).toBe(false);
+    expect(selects('virtual/src/a.test.js')).toBe(false);
+    expect(selects('virtual/src/node_modules/x/index.js')).toBe(false);
+    expect(transform({ include: ['nothing/**'] })).not.toContain('registerFile');
+    expect(transform({})).toContain('registerFile("virtual/src/a.js"');
+  });
+
+  test('outputDir and hashThreshold reach the emitted code', () => {
+    const code = transform({ outputDir: 'out/profiles', hashThreshold: 1 });
+    expect(code).toContain('"out/profiles"');
+    expect(code).toMatch(/\.hashed\[0\]/);
+    expect(code).toMatch(/_pp_table\d*\.inc\(/);
+  });
+
+  test('`pathprof ignore next` skips a function; `pathprof ignore file` skips the file', () => {
+    const code =
+      'function kept(a) { return a ? 1 : 2; }\n/* pathprof ignore next */\nfunction skipped(b) { return b ? 3 : 4; }';
+    const out = transform({}, 'src/a.js', code);
+    const meta = JSON.parse(JSON.parse(/registerFile\("[^"]*", "[^"]*", ("(?:[^"\\]|\\.)*")/.exec(out)![1]));
+    expect(meta.functions.map((f: { name: string }) => f.name)).toEqual(['<program>', 'kept']);
+    expect(out).toMatch(/function skipped\(b\) \{\n\s+return b \? 3 : 4;/);
+    expect(transform({}, 'src/a.js', `/* pathprof ignore file */\n${code}`)).not.toContain('registerFile');
+  });
+});
