@@ -53,4 +53,10 @@ export interface ProcedurePlan {
 export interface InterproceduralPlan {
   readonly scheme: InterproceduralScheme;
   readonly procedures: readonly ProcedurePlan[];
+  /**
+   * No value the instrumentation computes (`pathNum`, `nvc`, an increment `f(nvc)` or its product
+   * `a·nvc`) exceeds this in magnitude: plain numbers are exact when it is at most `Number.MAX_SAFE_INTEGER`,
+   * else the emitted code must use BigInt (or a hybrid policy must cut more sites).
+   */
+  readonly valueBound: bigint;
 }

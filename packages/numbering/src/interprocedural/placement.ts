@@ -10,6 +10,7 @@ import type {
 } from './instrumentation-plan';
 import { add, evaluate, isZero, subtract, ZERO, type LinearFunction } from './linear-function';
 import type { InterproceduralNumbering, NumberedProcedure } from './number-program';
+import { largestNvc, magnitude } from './value-bound';
 
 export interface InterproceduralPlanOptions {
   /** Per procedure, estimated executions per original edge (heavy edges stay code-free); default Ball's static estimate. */
@@ -30,11 +31,14 @@ export function planInterproceduralInstrumentation(
   numbering: InterproceduralNumbering,
   options: InterproceduralPlanOptions = {},
 ): InterproceduralPlan {
+  const nvcBound = largestNvc(numbering);
+  const planned = numbering.procedures.map((procedure, p) =>
+    planProcedure(numbering, p, options.weights?.[p] ?? staticEdgeWeights(procedure.graph), nvcBound[p]),
+  );
   return {
     scheme: numbering.scheme,
-    procedures: numbering.procedures.map((procedure, p) =>
-      planProcedure(numbering, p, options.weights?.[p] ?? staticEdgeWeights(procedure.graph)),
-    ),
+    procedures: planned.map(({ plan }) => plan),
+    valueBound: planned.reduce((max, { bound }) => (bound > max ? bound : max), numbering.pathCount),
   };
 }
 
@@ -42,7 +46,8 @@ function planProcedure(
   numbering: InterproceduralNumbering,
   p: number,
   weights: ArrayLike<number>,
-): ProcedurePlan {
+  nvcBound: bigint,
+): { plan: ProcedurePlan; bound: bigint } {
   const procedure = numbering.procedures[p];
   const { dag, graph } = procedure;
   if (weights.length !== graph.edgeCount || !Array.from(weights).every(Number.isFinite)) {
@@ -51,7 +56,7 @@ function planProcedure(
       `${procedure.name}: weights must be ${graph.edgeCount} finite numbers`,
     );
   }
-  const increment = chordIncrements(procedure, weights);
+  const { increment, potential } = chordIncrements(procedure, weights);
   const piecewise = numbering.scheme === 'piecewise';
   const restartNvc = procedure.unbalancedExitPaths;
   const restartOp = (block: number): InterproceduralOp => {
@@ -84,16 +89,25 @@ function planProcedure(
     };
   });
   const rootExit = procedure.exitSuccessors.find((s) => s.caller === null);
+  // The register at v is its exact prefix (below N) minus pot(v)(nvc); an op adds at most one increment to it.
+  const largest = (fs: readonly LinearFunction[]): bigint =>
+    fs.reduce((max, f) => (magnitude(f, nvcBound) > max ? magnitude(f, nvcBound) : max), 0n);
   return {
-    edgeOps,
-    callSites,
-    rootStart: procedure.rootEntryPoint < 0 ? null : numbering.entryPoints[procedure.rootEntryPoint].start,
-    rootExitValue: rootExit?.value ?? 0n,
+    plan: {
+      edgeOps,
+      callSites,
+      rootStart: procedure.rootEntryPoint < 0 ? null : numbering.entryPoints[procedure.rootEntryPoint].start,
+      rootExitValue: rootExit?.value ?? 0n,
+    },
+    bound: numbering.pathCount + largest(potential) + largest(increment) + nvcBound,
   };
 }
 
-/** The increment of every DAG edge (0 on tree edges), exact at every observation point. */
-function chordIncrements(procedure: NumberedProcedure, weights: ArrayLike<number>): LinearFunction[] {
+/** The increment of every DAG edge (0 on tree edges), exact at every observation point, and the potentials. */
+function chordIncrements(
+  procedure: NumberedProcedure,
+  weights: ArrayLike<number>,
+): { increment: LinearFunction[]; potential: LinearFunction[] } {
   const { dag, rho, callSites } = procedure;
   const hub = dag.vertexCount;
   const observed = new Uint8Array(dag.vertexCount);
@@ -163,7 +177,7 @@ function chordIncrements(procedure: NumberedProcedure, weights: ArrayLike<number
       throw new Error(`internal: exceptional DAG edge ${d} of ${procedure.name} needs code`);
     }
   }
-  return increment;
+  return { increment, potential };
 }
 
 /** `pot(root) = 0` and `pot(w) = pot(u) ± value(e)` across each tree edge, in exact arithmetic. */

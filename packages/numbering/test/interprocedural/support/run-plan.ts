@@ -4,6 +4,7 @@ import {
   type InterproceduralNumbering,
   type InterproceduralOp,
   type InterproceduralPlan,
+  type LinearFunction,
 } from '@pathprof/numbering';
 
 interface Activation {
@@ -17,13 +18,24 @@ interface Activation {
 
 /**
  * Executes an instrumentation plan along a trace the way emitted code would (the contract in
- * `ProcedurePlan`), with exact integers, and returns the path numbers recorded, in order.
+ * `ProcedurePlan`), with exact integers, and returns the path numbers recorded, in order. Throws if any value
+ * it computes exceeds the plan's `valueBound`.
  */
 export function runPlan(
   numbering: InterproceduralNumbering,
   plan: InterproceduralPlan,
   trace: readonly ExecutionEvent[],
 ): bigint[] {
+  const check = (value: bigint): bigint => {
+    if (value > plan.valueBound || -value > plan.valueBound) {
+      throw new Error(`the value ${value} exceeds the plan's bound ${plan.valueBound}`);
+    }
+    return value;
+  };
+  const apply = (f: LinearFunction, nvc: bigint): bigint => {
+    check(f.a * nvc);
+    return check(evaluateLinear(f, nvc));
+  };
   const piecewise = plan.scheme === 'piecewise';
   const siteIndex = new Map<number, number>();
   numbering.procedures.forEach((p) => p.callSites.forEach((s, k) => siteIndex.set(s.site, k)));
@@ -33,14 +45,15 @@ export function runPlan(
   let cnt = 0n;
   const run = (ops: readonly InterproceduralOp[], frame: Activation): void => {
     for (const op of ops) {
-      if (op.kind === 'add') pathNum += evaluateLinear(op.increment, frame.nvc);
-      else if (op.kind === 'record') records.push(pathNum + evaluateLinear(op.increment, frame.nvc));
-      else if (op.kind === 'restart') pathNum = frame.onEntry + evaluateLinear(op.increment, frame.nvc);
+      if (op.kind === 'add') pathNum += apply(op.increment, frame.nvc);
+      else if (op.kind === 'record') records.push(pathNum + apply(op.increment, frame.nvc));
+      else if (op.kind === 'restart') pathNum = frame.onEntry + apply(op.increment, frame.nvc);
       else {
         pathNum = op.pathNumber;
         frame.nvc = op.nvc;
         cnt = 0n;
       }
+      check(pathNum);
     }
   };
   for (const event of trace) {
@@ -67,7 +80,7 @@ export function runPlan(
       else {
         if (piecewise) cnt++;
         const callee = numbering.procedures[frame.procedure].callSites[k].callee as number;
-        const nvc = evaluateLinear(sitePlan.argument, frame.nvc);
+        const nvc = apply(sitePlan.argument, frame.nvc);
         stack.push({ procedure: callee, nvc, onEntry: pathNum, root: false, site: k, parked: null });
       }
       continue;
