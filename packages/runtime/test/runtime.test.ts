@@ -1,0 +1,219 @@
+import {
+  chmodSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import {
+  getStore,
+  HashCounter,
+  mergeProfiles,
+  PROFILE_FORMAT,
+  readProfile,
+  readProfileDirectory,
+  registerFile,
+  snapshot,
+  writeProfiles,
+} from '../src';
+
+const meta = JSON.stringify({ format: 'pathprof-meta/1', functions: [] });
+
+function freshStore(): void {
+  const files = getStore().files;
+  for (const key of Object.keys(files)) delete files[key];
+}
+
+describe('HashCounter', () => {
+  test('counts every path, the cached last one included', () => {
+    const h = new HashCounter();
+    for (const p of [5, 5, 5, 2, 5, 9, 9]) h.inc(p);
+    expect(h.entries().sort((a, b) => a[0] - b[0])).toEqual([
+      [2, 1],
+      [5, 4],
+      [9, 2],
+    ]);
+    h.inc(9);
+    expect(new Map(h.entries()).get(9)).toBe(3);
+  });
+});
+
+describe('registerFile', () => {
+  beforeEach(freshStore);
+
+  test('gives a file the same record when it is evaluated again, a new one when its hash changes', () => {
+    const a = registerFile('src/a.js', 'h1', meta, '.pathprof', 4, 1);
+    a.counts[2]++;
+    expect(registerFile('src/a.js', 'h1', meta, '.pathprof', 4, 1)).toBe(a);
+    const b = registerFile('src/a.js', 'h2', meta, '.pathprof', 4, 1);
+    expect(b).not.toBe(a);
+    expect(b.counts[2]).toBe(0);
+  });
+
+  test('snapshot lists only nonzero counters and executed hashed paths', () => {
+    const r = registerFile('src/a.js', 'h', meta, '.pathprof', 4, 2);
+    r.counts[1] += 3;
+    r.hashed[1].inc(1000);
+    const profile = snapshot(getStore(), 42);
+    expect(profile.format).toBe(PROFILE_FORMAT);
+    expect(profile.files).toEqual([
+      { key: 'src/a.js', hash: 'h', meta: JSON.parse(meta), counts: [[1, 3]], hashed: [[1, [[1000, 1]]]] },
+    ]);
+  });
+});
+
+describe('profile files', () => {
+  let dir: string;
+  beforeEach(() => {
+    freshStore();
+    dir = mkdtempSync(join(tmpdir(), 'pathprof-runtime-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  test('are written atomically under unique names and read back', () => {
+    const r = registerFile('src/a.js', 'h', meta, dir, 3, 0);
+    r.counts[0] = 2;
+    const first = writeProfiles();
+    const second = writeProfiles();
+    expect(first).toHaveLength(1);
+    expect(first[0]).not.toBe(second[0]);
+    expect(readdirSync(dir).sort()).toEqual([first[0], second[0]].map((p) => p.split('/').pop()).sort());
+    const profile = readProfile(first[0]);
+    expect(profile.pid).toBe(process.pid);
+    expect(profile.files[0].counts).toEqual([[0, 2]]);
+  });
+
+  test('PATHPROF_DIR overrides the configured directory', () => {
+    registerFile('src/a.js', 'h', meta, join(dir, 'configured'), 1, 0).counts[0] = 1;
+    process.env.PATHPROF_DIR = join(dir, 'override');
+    try {
+      expect(writeProfiles()[0].startsWith(join(dir, 'override'))).toBe(true);
+    } finally {
+      delete process.env.PATHPROF_DIR;
+    }
+  });
+
+  test('merge adds counts of the same file and hash, and keeps other versions apart', () => {
+    const profile = (
+      hash: string,
+      counts: [number, number][],
+      hashed: [number, [number, number][]][] = [],
+    ) => ({
+      format: PROFILE_FORMAT,
+      created: '',
+      pid: 1,
+      files: [{ key: 'a.js', hash, meta: {}, counts, hashed }],
+    });
+    const merged = mergeProfiles([
+      profile(
+        'h',
+        [
+          [0, 1],
+          [3, 2],
+        ],
+        [[0, [[7, 1]]]],
+      ),
+      profile(
+        'h',
+        [[3, 5]],
+        [
+          [
+            0,
+            [
+              [7, 2],
+              [8, 1],
+            ],
+          ],
+        ],
+      ),
+      profile('other', [[0, 9]]),
+    ]);
+    expect(merged).toHaveLength(2);
+    expect(merged[0].counts).toEqual([
+      [0, 1],
+      [3, 7],
+    ]);
+    expect(merged[0].hashed).toEqual([
+      [
+        0,
+        [
+          [7, 3],
+          [8, 1],
+        ],
+      ],
+    ]);
+    expect(merged[1].counts).toEqual([[0, 9]]);
+  });
+
+  test('corrupt, truncated, empty and foreign files are named and skipped; the rest is read', () => {
+    registerFile('src/a.js', 'h', meta, dir, 1, 0).counts[0] = 1;
+    const good = writeProfiles()[0];
+    const text = readFileSync(good, 'utf8');
+    writeFileSync(join(dir, 'pathprof-truncated.json'), text.slice(0, text.length / 2));
+    writeFileSync(join(dir, 'pathprof-empty.json'), '');
+    writeFileSync(join(dir, 'pathprof-foreign.json'), JSON.stringify({ result: [] }));
+    writeFileSync(
+      join(dir, 'pathprof-corrupt.json'),
+      JSON.stringify({ format: PROFILE_FORMAT, files: [{ key: 1 }] }),
+    );
+    const { profiles, errors } = readProfileDirectory(dir);
+    expect(profiles).toHaveLength(1);
+    expect(errors.map((e) => e.message.replace(dir, '<dir>')).sort()).toEqual([
+      '<dir>/pathprof-corrupt.json: files[0] has no key or hash',
+      '<dir>/pathprof-empty.json: empty file',
+      '<dir>/pathprof-foreign.json: not a pathprof profile (format undefined, expected "pathprof-profile/1")',
+      expect.stringMatching(/^<dir>\/pathprof-truncated\.json: not valid JSON \(truncated or corrupt\)/),
+    ]);
+  });
+
+  test('an unwritable output directory is a clear error naming it', () => {
+    // A file where the directory should be: fails for every user, root included.
+    writeFileSync(join(dir, 'blocked'), '');
+    registerFile('src/a.js', 'h', meta, join(dir, 'blocked', 'profiles'), 1, 0).counts[0] = 1;
+    expect(() => writeProfiles()).toThrow(/ENOTDIR.*blocked/);
+  });
+});
+
+const dist = join(__dirname, '..', 'dist');
+const built = existsSync(join(dist, 'index.js'));
+
+/**
+ * The built runtime in a realm with no Node API (no `process`, no `require` of built-ins), as a bundler would
+ * run it in a page: each compiled module is evaluated with a loader that only knows the runtime's own files.
+ */
+(built ? describe : describe.skip)('in a browser-like realm', () => {
+  test('loading and counting touch no Node API; counts are on globalThis', () => {
+    const context = vm.createContext({});
+    const cache = new Map<string, { exports: Record<string, unknown> }>();
+    const load = (name: string): Record<string, unknown> => {
+      const known = cache.get(name);
+      if (known) return known.exports;
+      const module = { exports: {} as Record<string, unknown> };
+      cache.set(name, module);
+      const wrapper = vm.runInContext(
+        `(function (exports, require, module) {${readFileSync(join(dist, `${name}.js`), 'utf8')}\n})`,
+        context,
+      ) as (e: unknown, r: (n: string) => unknown, m: unknown) => void;
+      wrapper(
+        module.exports,
+        (n: string) => {
+          if (!n.startsWith('./')) throw new Error(`the runtime required ${n}`);
+          return load(n.slice(2));
+        },
+        module,
+      );
+      return module.exports;
+    };
+    const runtime = load('index') as { registerFile: typeof registerFile };
+    const record = runtime.registerFile('page.js', 'h', meta, '.pathprof', 2, 0);
+    record.counts[1]++;
+    const store = vm.runInContext('globalThis.__pathprof__', context);
+    expect(store.files['page.js'].counts[1]).toBe(1);
+    expect(vm.runInContext('typeof process', context)).toBe('undefined');
+  });
+});
