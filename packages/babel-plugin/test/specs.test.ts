@@ -33,7 +33,7 @@ const specs: Spec[] = [
       [0, 1],
     ],
     expected: {
-      f: { 'entry true true return': 1, 'entry true false normal return': 1, 'entry false normal return': 1 },
+      f: { 'entry true true return': 1, 'entry true false return': 1, 'entry false return': 1 },
     },
   },
   {
@@ -42,8 +42,8 @@ const specs: Spec[] = [
     calls: [[3], [0]],
     expected: {
       sum: {
-        'entry normal true loop-back': 1,
-        '(after backedge) true loop-back': 2,
+        'entry normal true normal loop-back': 1,
+        '(after backedge) true normal loop-back': 2,
         '(after backedge) false return': 1,
         'entry normal false return': 1,
       },
@@ -91,7 +91,8 @@ const specs: Spec[] = [
     expected: {
       name: {
         'entry nullish nullish normal return': 1,
-        'entry not-nullish nullish nullish normal return': 2,
+        'entry not-nullish nullish nullish normal return': 1,
+        'entry not-nullish not-nullish normal nullish normal return': 1,
         'entry not-nullish not-nullish normal not-nullish return': 1,
       },
     },
