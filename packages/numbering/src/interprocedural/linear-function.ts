@@ -15,10 +15,6 @@ export const IDENTITY: LinearFunction = { a: 1n, b: 0n };
 /** ψ of `GExit_P`: one completion, `GExit_P → Exit_global`, whatever the context. */
 export const ONE: LinearFunction = { a: 0n, b: 1n };
 
-export function linear(a: bigint, b: bigint): LinearFunction {
-  return { a, b };
-}
-
 /** `f ∘ g`: `<a, b> ∘ <c, d> = <a·c, a·d + b>`. */
 export function compose(f: LinearFunction, g: LinearFunction): LinearFunction {
   return { a: f.a * g.a, b: f.a * g.b + f.b };

@@ -11,6 +11,7 @@ import type {
 import { add, evaluate, isZero, subtract, ZERO, type LinearFunction } from './linear-function';
 import type { InterproceduralNumbering, NumberedProcedure } from './number-program';
 import { largestNvc, magnitude } from './value-bound';
+import type { ExitSuccessor } from './global-values';
 
 export interface InterproceduralPlanOptions {
   /** Per procedure, estimated executions per original edge (heavy edges stay code-free); default Ball's static estimate. */
@@ -75,7 +76,9 @@ function planProcedure(
     if (ended >= 0 && dag.kind[ended] === 'loop-end') {
       return [{ kind: 'record', increment: increment[ended] }, restartOp(graph.edgeDst[e])];
     }
+    // A throw-end is a tree edge or a zero chord: the function-level handler records `pathNum` as it is.
     if (ended >= 0) return [{ kind: 'record', increment: ZERO }];
+    // An exception out of a crossed call: the callee recorded the path; a handler here starts the next one.
     return graph.edgeDst[e] === graph.exit ? [] : [restartOp(graph.edgeDst[e])];
   });
   const callSites = procedure.callSites.map((callSite, k): CallSitePlan => {
@@ -85,7 +88,7 @@ function planProcedure(
     return {
       kind: 'crossed',
       argument: procedure.psi[callSite.returnSite],
-      returnFixup: piecewise ? { value: (back as { value: bigint }).value, nvc: restartNvc } : null,
+      returnFixup: piecewise ? { value: (back as ExitSuccessor).value, nvc: restartNvc } : null,
     };
   });
   const rootExit = procedure.exitSuccessors.find((s) => s.caller === null);

@@ -3,6 +3,7 @@
 import {
   ContextEncoder,
   decodeContext,
+  EncodingStack,
   hybridDecode,
   hybridEncode,
   hybridEncoding,
@@ -292,4 +293,23 @@ describe('selective reduction and the fallback for unknown callees (§7)', () =>
     ).toThrow(/call site 99, which is not listed/);
     expect(() => numberContexts(named.graph, { budget: 0 })).toThrow(/budget/);
   });
+});
+
+it('keeps the encoding stack as runs of identical entries: depth 3 in two runs, popped back in order', () => {
+  const stack = new EncodingStack();
+  for (const id of [3, 2, 2]) stack.push(id, 9);
+  expect([stack.depth, stack.snapshot()]).toEqual([
+    3,
+    [
+      { id: 3, site: 9, count: 1 },
+      { id: 2, site: 9, count: 2 },
+    ],
+  ]);
+  expect([stack.pop(), stack.pop(), stack.pop(), stack.depth]).toEqual([
+    { id: 2, site: 9 },
+    { id: 2, site: 9 },
+    { id: 3, site: 9 },
+    0,
+  ]);
+  expect(() => stack.pop()).toThrow(RangeError);
 });
