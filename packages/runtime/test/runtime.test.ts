@@ -1,12 +1,4 @@
-import {
-  chmodSync,
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
@@ -15,6 +7,7 @@ import {
   HashCounter,
   mergeProfiles,
   PROFILE_FORMAT,
+  type Profile,
   readProfile,
   readProfileDirectory,
   registerFile,
@@ -103,7 +96,7 @@ describe('profile files', () => {
       hash: string,
       counts: [number, number][],
       hashed: [number, [number, number][]][] = [],
-    ) => ({
+    ): Profile => ({
       format: PROFILE_FORMAT,
       created: '',
       pid: 1,
