@@ -10,7 +10,8 @@ import {
   staticEdgeWeights,
   type FlowGraph,
 } from '@pathprof/numbering';
-import { baseSeed, caseCount, Random } from '@pathprof/testkit';
+import { baseSeed, caseCount, type Random } from '@pathprof/testkit';
+import { forEachSeededCase } from './support/seeded-cases';
 import { expectSame } from './support/fast-expect';
 import { bruteForceCounts, checkNumbering, pathProfile, WALKS_PER_GRAPH } from './support/numbering-checks';
 import { structuredGraph, unstructuredGraph } from './support/random-graphs';
@@ -42,13 +43,7 @@ function cutPolicyBound(graph: FlowGraph): number {
 
 /** Runs `check` on `count` graphs, each from its own seed, naming the seed when it fails. */
 function forEachCase(count: number, salt: number, check: (rng: Random) => void): void {
-  for (let i = 0; i < count; i++) {
-    try {
-      check(new Random((SEED + salt + i * 7919) >>> 0));
-    } catch (error) {
-      throw new Error(`base seed ${SEED}, case ${i}: ${(error as Error).message}`);
-    }
-  }
+  forEachSeededCase(SEED, count, salt, check);
 }
 
 const generators: [string, (rng: Random) => FlowGraph][] = [
