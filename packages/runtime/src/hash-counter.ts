@@ -18,6 +18,13 @@ export class HashCounter {
     this.lastCount = 1;
   }
 
+  /** Forgets every count (after they were written). */
+  clear(): void {
+    this.counts.clear();
+    this.lastCount = 0;
+    this.lastPath = -1;
+  }
+
   /** Every executed path and its count, the cached one included. */
   entries(): [number, number][] {
     this.flush();

@@ -8,7 +8,8 @@ let sequence = 0;
  * Writes this realm's counts, one profile file per output directory (`PATHPROF_DIR` overrides every
  * file's directory, like `NODE_V8_COVERAGE`). Each file is written under a temporary name and renamed, so
  * no reader ever sees half a profile; names carry the pid, a time and a random part, so concurrent writers
- * never collide. Returns the paths written.
+ * never collide. What is written is then cleared from the store, so writing again (a test environment's
+ * teardown, then the exit hook) never counts anything twice. Returns the paths written.
  */
 export function writeProfiles(store: PathprofStore = getStore()): string[] {
   const node = nodeModules();
@@ -33,6 +34,10 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
     fs.writeFileSync(temporary, JSON.stringify(snapshot({ version: 1, files }, process.pid)));
     fs.renameSync(temporary, target);
     written.push(target);
+    for (const record of Object.values(files)) {
+      record.counts.fill(0);
+      for (const h of record.hashed) h.clear();
+    }
   }
   return written;
 }

@@ -68,17 +68,22 @@ describe('profile files', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  test('are written atomically under unique names and read back', () => {
-    const r = registerFile('src/a.js', 'h', meta, dir, 3, 0);
+  test('are written atomically under unique names, drain the store, and read back', () => {
+    const r = registerFile('src/a.js', 'h', meta, dir, 3, 1);
     r.counts[0] = 2;
+    r.hashed[0].inc(77);
     const first = writeProfiles();
-    const second = writeProfiles();
     expect(first).toHaveLength(1);
-    expect(first[0]).not.toBe(second[0]);
+    expect(writeProfiles()).toEqual([]); // drained: writing again adds nothing twice
+    r.counts[1] = 1;
+    const second = writeProfiles();
+    expect(second[0]).not.toBe(first[0]);
     expect(readdirSync(dir).sort()).toEqual([first[0], second[0]].map((p) => p.split('/').pop()).sort());
     const profile = readProfile(first[0]);
     expect(profile.pid).toBe(process.pid);
     expect(profile.files[0].counts).toEqual([[0, 2]]);
+    expect(profile.files[0].hashed).toEqual([[0, [[77, 1]]]]);
+    expect(readProfile(second[0]).files[0].counts).toEqual([[1, 1]]);
   });
 
   test('PATHPROF_DIR overrides the configured directory', () => {
