@@ -119,3 +119,4 @@ export {
   type ImplicitContext,
   type OffsetEncodedContext,
 } from './calling-context/stack-offsets';
+export { countPathEnds, type PathEndCounts } from './path-ends';
