@@ -35,6 +35,20 @@ describe.each(
     );
     expect(paths).toEqual(expected);
 
+    // Every function in a hash table (last-path cache included) counts the same paths.
+    resetCounts();
+    const hashRun = await runScript(
+      instrument(fixture.source, name, { hashThreshold: 1 }),
+      name,
+      runtimeGlobals(),
+    );
+    expect(hashRun).toEqual(plain);
+    const hashed = countedPaths(`virtual/${name}`);
+    expect(
+      hashed.meta.functions.every((f) => f.path!.storage.kind === 'hash' || f.path!.pathCount === 1),
+    ).toBe(true);
+    expect(hashed.paths).toEqual(expected);
+
     // Edge mode on the same program: every edge count, derived from chord counters, equals the traced count.
     resetCounts();
     const edgeRun = await runScript(
