@@ -103,6 +103,22 @@ export function instrumentProgram(
   );
   program.body.unshift(...preamble);
   registerTopLevelDeclarations(path);
+  if (runtimeImport === 'import') referenceRuntimeImport(path, file.init.name);
+}
+
+/**
+ * @babel/preset-typescript deletes an import none of whose references it knows (it takes it for a type-only
+ * import), and Babel does not collect references in code added after its scan: record the runtime import's
+ * use inside init() (Babel knows init itself already, so registering it finds nothing new).
+ */
+function referenceRuntimeImport(path: NodePath<t.Program>, initName: string): void {
+  const init = path.get('body').find((s) => s.isFunctionDeclaration() && s.node.id?.name === initName);
+  init?.traverse({
+    ReferencedIdentifier(ref) {
+      const binding = path.scope.getOwnBinding(ref.node.name);
+      if (binding?.kind === 'module' && !binding.referencePaths.includes(ref)) binding.reference(ref);
+    },
+  });
 }
 
 /**
