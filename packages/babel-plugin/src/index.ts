@@ -6,6 +6,8 @@ import { resolveOptions } from './options';
 
 export type { PluginOptions, Mode } from './options';
 export { flowGraphOf, numberingOf, edgePlanOf, type FileMetadata, type FunctionMetadata } from './metadata';
+/** The source hash in a profile (`hash`): a reader compares it with the current source. */
+export { fingerprint } from './fingerprint';
 
 /**
  * babel-plugin-pathprof: `plugins: ['pathprof']` or `plugins: [['pathprof', { mode: 'edge' }]]`. The work
