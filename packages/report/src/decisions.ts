@@ -1,0 +1,115 @@
+import { EdgeKind } from '@pathprof/cfg';
+import { decodePath } from '@pathprof/numbering';
+import type { FunctionPaths } from './profiled-file';
+import type { SourceText } from './source-text';
+
+/** One choice a path makes, in source terms: `L12 x > 0 → true`. */
+export interface Decision {
+  readonly line: number;
+  readonly column: number;
+  /** The edge kind (`edgeKindName`): `true`, `case`, `loop-back`, `return`, `exception`, … */
+  readonly kind: string;
+  /** The code that decides, from the current source (first line, trimmed); empty for exceptions. */
+  readonly code: string;
+  /** What happened there, in words. */
+  readonly outcome: string;
+}
+
+/**
+ * Where a path starts and ends. A loop makes several paths per activation (Ball & Larus cut the back edge):
+ * from entry into the first iteration, one iteration from the loop head back to it, and from the loop head
+ * out of the loop.
+ */
+export interface PathShape {
+  readonly start: 'entry' | 'loop-head' | 'after-cut';
+  readonly end: 'return' | 'exception' | 'backedge' | 'cut';
+  readonly description: string;
+}
+
+export interface DecodedDecisions extends PathShape {
+  readonly decisions: Decision[];
+}
+
+const outcomes: Partial<Record<EdgeKind, [string, string]>> = {
+  [EdgeKind.True]: ['true', 'true'],
+  [EdgeKind.False]: ['false', 'false'],
+  [EdgeKind.Nullish]: ['nullish', 'null or undefined'],
+  [EdgeKind.NotNullish]: ['not-nullish', 'not null or undefined'],
+  [EdgeKind.CaseMatch]: ['case', 'matches'],
+  [EdgeKind.CaseMiss]: ['case-miss', 'does not match'],
+  [EdgeKind.Default]: ['default', 'no case matches: default'],
+  [EdgeKind.Fallthrough]: ['fallthrough', 'falls through to the next case'],
+  [EdgeKind.LoopBack]: ['loop-back', 'loop: next iteration'],
+  [EdgeKind.Next]: ['next', 'loop: next item'],
+  [EdgeKind.Done]: ['done', 'loop: done, leaves the loop'],
+  [EdgeKind.Break]: ['break', 'break'],
+  [EdgeKind.Continue]: ['continue', 'continue'],
+  [EdgeKind.Return]: ['return', 'return'],
+  [EdgeKind.Throw]: ['throw', 'throws'],
+  [EdgeKind.Exception]: ['exception', 'an exception leaves here'],
+  [EdgeKind.FinallyExit]: ['finally-exit', 'leaves finally'],
+  [EdgeKind.Resume]: ['resume', 'resumed by next()'],
+  [EdgeKind.YieldReturn]: ['yield-return', 'finished by return() at yield'],
+  [EdgeKind.Interrupt]: ['interrupt', 'interrupted'],
+};
+
+/** Path `pathNumber` of a function as the decisions it takes (entry and plain sequencing left out). */
+export function decodeDecisions(fn: FunctionPaths, pathNumber: number, source: SourceText): DecodedDecisions {
+  const decoded = decodePath(fn.numbering, pathNumber);
+  const { meta } = fn;
+  const decisions: Decision[] = [];
+  for (const e of decoded.edges) {
+    const kind = meta.edges[3 * e + 2] as EdgeKind;
+    const outcome = outcomes[kind];
+    if (!outcome) continue;
+    // An exception has no construct of its own: it leaves from somewhere in its block. A `default` edge
+    // belongs to the switch's last test; the default's code is where it goes.
+    const blockSide = kind === EdgeKind.Default ? meta.edges[3 * e + 1] : meta.edges[3 * e];
+    const own = meta.edgeRanges[e];
+    const range = kind === EdgeKind.Default || own < 0 ? meta.blockRanges[blockSide] : own;
+    const [line, column, endLine, endColumn] =
+      range < 0 ? [0, 0, 0, 0] : meta.ranges.slice(4 * range, 4 * range + 4);
+    const quoted = own >= 0 && kind !== EdgeKind.Default;
+    decisions.push({
+      line,
+      column,
+      kind: outcome[0],
+      code: quoted ? source.head(line, column, endLine, endColumn) : '',
+      outcome: outcome[1],
+    });
+  }
+  const start =
+    decoded.start.kind === 'entry'
+      ? 'entry'
+      : decoded.start.candidates.some((c) => c.kind === 'backedge')
+        ? 'loop-head'
+        : 'after-cut';
+  return { ...shape(start, decoded.end.kind), decisions };
+}
+
+function shape(start: PathShape['start'], end: PathShape['end']): PathShape {
+  const from = { entry: 'entry', 'loop-head': 'loop head', 'after-cut': 'a cut edge' }[start];
+  const to = {
+    return: 'return',
+    exception: 'an exception',
+    backedge: 'the loop head (one more iteration)',
+    cut: 'a cut edge (path budget)',
+  }[end];
+  const what =
+    start === 'entry' && end === 'backedge'
+      ? 'entering the loop: '
+      : start === 'loop-head' && end === 'backedge'
+        ? 'one loop iteration: '
+        : start === 'loop-head'
+          ? 'leaving the loop: '
+          : '';
+  return { start, end, description: `${what}${from} → ${to}` };
+}
+
+/** `L12 x > 0 → true`. */
+export function formatDecision(d: Decision): string {
+  const where = d.line > 0 ? `L${d.line} ` : '';
+  // A jump (`return x;`, `break;`) says what it does itself.
+  if (d.code.startsWith(d.kind)) return `${where}${d.code}`;
+  return d.code ? `${where}${d.code} → ${d.outcome}` : `${where}${d.outcome}`;
+}

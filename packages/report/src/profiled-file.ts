@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { PathNumbering } from '@pathprof/numbering';
+import { mergeProfiles, readProfileDirectory, type FileProfile, type Profile } from '@pathprof/runtime';
+import { fingerprint, numberingOf, type FileMetadata, type FunctionMetadata } from 'babel-plugin-pathprof';
+import type { Problems } from './problems';
+import { SourceText } from './source-text';
+
+/** One function's executed paths: path number → count (nonzero only), with the numbering that decodes them. */
+export interface FunctionPaths {
+  readonly meta: FunctionMetadata;
+  readonly numbering: PathNumbering;
+  readonly counts: ReadonlyMap<number, number>;
+}
+
+/** A source file's merged counts, checked against its current source. */
+export interface ProfiledFile {
+  /** The file as the plugin named it: relative to Babel's working directory. */
+  readonly key: string;
+  /** Where its source is now. */
+  readonly path: string;
+  readonly meta: FileMetadata;
+  readonly source: SourceText;
+  readonly functions: FunctionPaths[];
+}
+
+/** Reports progress of work on many functions (see `Progress`). */
+export type OnProgress = (done: number, total: number) => void;
+
+/**
+ * Reads the profile directories, merges their counts (shards, workers, runs add up) and decodes each file
+ * against its current source under `root`. Anything that cannot be decoded exactly is skipped with a
+ * problem: unreadable profiles, files whose source is missing or changed since instrumentation (their
+ * extents would point at the wrong code), functions numbered by another version of pathprof.
+ */
+export function loadProfiledFiles(
+  dirs: readonly string[],
+  root: string,
+  problems: Problems,
+  onProgress: OnProgress = () => {},
+): ProfiledFile[] {
+  const profiles: Profile[] = [];
+  for (const dir of dirs) {
+    if (!existsSync(dir)) {
+      problems.add(`${dir}: no such profile directory`);
+      continue;
+    }
+    const read = readProfileDirectory(dir);
+    profiles.push(...read.profiles);
+    for (const error of read.errors) problems.add(`${error.message}; skipped`);
+  }
+  const merged = mergeProfiles(profiles).sort((a, b) => a.key.localeCompare(b.key));
+  const total = merged.reduce((n, f) => n + functionCount(f), 0);
+  let done = 0;
+  const files: ProfiledFile[] = [];
+  for (const profile of merged) {
+    const file = profiledFile(profile, root, problems, () => onProgress(++done, total));
+    if (file) files.push(file);
+  }
+  return files;
+}
+
+function functionCount(profile: FileProfile): number {
+  return isFileMetadata(profile.meta) ? profile.meta.functions.length : 0;
+}
+
+function profiledFile(
+  profile: FileProfile,
+  root: string,
+  problems: Problems,
+  onFunction: () => void,
+): ProfiledFile | null {
+  const { key, meta } = profile;
+  if (!isFileMetadata(meta)) {
+    problems.add(`${key}: metadata is not pathprof-meta/1; skipped`);
+    return null;
+  }
+  if (meta.mode !== 'path') {
+    problems.add(`${key}: instrumented in ${meta.mode} mode, not path mode; skipped`);
+    return null;
+  }
+  const path = resolve(root, key);
+  if (!existsSync(path)) {
+    problems.add(`${key}: source not found at ${path} (use --root); skipped`);
+    return null;
+  }
+  const text = readFileSync(path, 'utf8');
+  if (fingerprint(text) !== profile.hash) {
+    problems.add(`${key}: source changed since it was instrumented (rerun the tests); skipped`);
+    return null;
+  }
+  const counts = new Map(profile.counts);
+  const hashed = new Map(profile.hashed);
+  const functions: FunctionPaths[] = [];
+  for (const fn of meta.functions) {
+    onFunction();
+    if (!fn.path) continue;
+    let numbering: PathNumbering;
+    try {
+      numbering = numberingOf(meta, fn);
+    } catch (error) {
+      problems.add(`${(error as Error).message}; skipped`);
+      continue;
+    }
+    const storage = fn.path.storage;
+    const pathCounts = new Map<number, number>();
+    if (storage.kind === 'hash') {
+      for (const [p, n] of hashed.get(storage.slot) ?? []) if (n > 0) pathCounts.set(p, n);
+    } else {
+      for (let p = 0; p < fn.path.pathCount; p++) {
+        const n = counts.get(storage.offset + p);
+        if (n) pathCounts.set(p, n);
+      }
+    }
+    const outside = [...pathCounts.keys()].find((p) => p >= numbering.pathCount);
+    if (outside !== undefined) {
+      problems.add(`${key}: ${fn.name} has a count for path ${outside}, which does not exist; skipped`);
+      continue;
+    }
+    functions.push({ meta: fn, numbering, counts: pathCounts });
+  }
+  return { key, path, meta, source: new SourceText(text), functions };
+}
+
+function isFileMetadata(meta: unknown): meta is FileMetadata {
+  const m = meta as Partial<FileMetadata> | null;
+  return m?.format === 'pathprof-meta/1' && Array.isArray(m.functions);
+}

@@ -1,0 +1,62 @@
+import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
+import type { FunctionPaths, ProfiledFile } from './profiled-file';
+import type { TerminalStyle } from './terminal-style';
+
+/** What `show FILE[:FUNCTION]` selects: files whose key ends with FILE, functions named FUNCTION. */
+export function selectFunctions(
+  files: readonly ProfiledFile[],
+  target: string,
+): { file: ProfiledFile; fn: FunctionPaths }[] {
+  const colon = target.lastIndexOf(':');
+  const [filePart, name] = colon > 0 ? [target.slice(0, colon), target.slice(colon + 1)] : [target, null];
+  const wanted = filePart.replace(/^\.\//, '');
+  return files
+    .filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`))
+    .flatMap((file) =>
+      file.functions.filter((fn) => name === null || fn.meta.name === name).map((fn) => ({ file, fn })),
+    );
+}
+
+/**
+ * Each executed path of a function as its decisions, with its count; then the paths no test took, with the
+ * decisions a test must make to take them (at most `limit` of them: a function can have millions).
+ */
+export function formatFunctionPaths(
+  file: ProfiledFile,
+  fn: FunctionPaths,
+  style: TerminalStyle,
+  limit: number,
+): string {
+  const { meta, numbering, counts } = fn;
+  const total = numbering.pathCount;
+  const percent = (100 * counts.size) / total;
+  const out = [
+    style.bold(`${file.key}:${meta.range[0]} ${meta.name}`) +
+      `: ${counts.size} of ${total} paths executed (${style.coverage(percent)})`,
+  ];
+  const executed = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
+  for (const [id, count] of executed)
+    out.push(...pathLines(`path ${id}  ×${count}`, decodeDecisions(fn, id, file.source)));
+  // Paths that return come before those that end by an exception: they are what tests usually miss.
+  // A function can have millions of paths, so only the first `scanned` path numbers are looked at.
+  const scanned = Math.min(total, Math.max(limit * 20, 1000));
+  const missing: { id: number; path: DecodedDecisions }[] = [];
+  for (let id = 0; id < scanned; id++) {
+    if (!counts.has(id)) missing.push({ id, path: decodeDecisions(fn, id, file.source) });
+  }
+  const shown = missing
+    .sort((a, b) => Number(a.path.end === 'exception') - Number(b.path.end === 'exception'))
+    .slice(0, limit);
+  if (shown.length) out.push('', style.yellow('  not executed:'));
+  for (const { id, path } of shown) out.push(...pathLines(`path ${id}`, path));
+  const more = total - counts.size - shown.length;
+  if (more > 0) out.push(style.dim(`  … and ${more} more not executed (--limit N shows more)`));
+  return out.join('\n');
+}
+
+function pathLines(title: string, path: DecodedDecisions): string[] {
+  const steps = path.decisions.length
+    ? path.decisions.map((d) => `      ${formatDecision(d)}`)
+    : ['      (straight through)'];
+  return [`  ${title}  ${path.description}`, ...steps];
+}
