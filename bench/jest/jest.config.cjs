@@ -1,0 +1,11 @@
+/**
+ * The bench's jest suite. No transform: the code under test was instrumented ahead of time (or not at all), so
+ * every mode pays jest the same and differs only in the library's code.
+ */
+module.exports = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/*.test.cjs'],
+  transform: {},
+  cacheDirectory: process.env.BENCH_JEST_CACHE,
+};

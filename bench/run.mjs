@@ -1,0 +1,192 @@
+#!/usr/bin/env node
+// `npm run bench [-- --quick]`: run-time overhead, transform cost and report cost of pathprof beside
+// babel-plugin-istanbul and V8 block coverage, written to bench/results/latest.md (see README, "Benchmark").
+import { performance } from 'node:perf_hooks';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { ROOT, WORK, require, transform } from './tools.mjs';
+
+const quick = process.argv.includes('--quick');
+const REPEATS = quick ? 3 : 9;
+const MODES = ['base', 'path', 'edge', 'istanbul', 'v8'];
+const LIB = join(WORK, 'lib');
+
+/** Each workload: the package files it loads (instrumented ahead of time) and its size in each mode. */
+const WORKLOADS = {
+  acorn: { files: { acorn: ['dist/acorn.js'] }, iterations: quick ? 3 : 12 },
+  marked: { files: { marked: ['lib/marked.esm.js'] }, iterations: quick ? 2 : 8 },
+  lodash: { files: { lodash: ['lodash.js'] }, iterations: quick ? 8 : 30 },
+  jest: { files: { semver: packageSources('semver') }, iterations: quick ? 3 : 10 },
+};
+
+function packageSources(name) {
+  const dir = dirname(require.resolve(`${name}/package.json`));
+  return readdirSync(dir, { recursive: true })
+    .filter((file) => file.endsWith('.js') && !file.startsWith('bin'))
+    .sort();
+}
+
+function run(command, args, env = {}) {
+  const result = spawnSync(command, args, { env: { ...process.env, ...env }, encoding: 'utf8' });
+  if (result.status !== 0)
+    throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+const table = (header, rows) =>
+  [header, header.map(() => '---'), ...rows].map((cells) => `| ${cells.join(' | ')} |`).join('\n');
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const geomean = (xs) => Math.exp(xs.reduce((s, x) => s + Math.log(x), 0) / xs.length);
+const versionOf = (name) => require(`${name}/package.json`).version;
+
+run('npx', ['tsc', '-b'], {});
+rmSync(WORK, { recursive: true, force: true });
+
+// Ahead of time: every package file a workload loads, as shipped (base, also run under V8 coverage) and
+// instrumented by each tool, under WORK/lib/<tool>/<package>/.
+for (const tool of ['base', 'path', 'edge', 'istanbul']) {
+  for (const { files } of Object.values(WORKLOADS)) {
+    for (const [name, sources] of Object.entries(files)) {
+      const from = dirname(require.resolve(`${name}/package.json`));
+      const to = join(LIB, tool, name);
+      mkdirSync(to, { recursive: true });
+      cpSync(join(from, 'package.json'), join(to, 'package.json'));
+      for (const source of sources) {
+        const code = readFileSync(join(from, source), 'utf8');
+        mkdirSync(dirname(join(to, source)), { recursive: true });
+        const out = tool === 'base' ? code : transform(tool, code, join(to, source), join(LIB, tool));
+        writeFileSync(join(to, source), out);
+      }
+    }
+  }
+}
+
+// Run time: whole processes, the modes interleaved within each round and the order rotated between rounds,
+// so that drift in the machine's speed falls on every mode alike.
+const seconds = {};
+const outputs = {};
+for (let round = 0; round < REPEATS; round++) {
+  for (const [workload, { iterations }] of Object.entries(WORKLOADS)) {
+    for (let m = 0; m < MODES.length; m++) {
+      const mode = MODES[(m + round) % MODES.length];
+      const env = {
+        BENCH_LIB: join(LIB, mode === 'v8' ? 'base' : mode),
+        BENCH_ITERATIONS: String(iterations),
+        PATHPROF_DIR: join(WORK, 'profiles'),
+        ...(mode === 'v8' ? { NODE_V8_COVERAGE: join(WORK, 'v8') } : {}),
+      };
+      const start = performance.now();
+      const out = run(process.execPath, [join(ROOT, 'bench/workloads', `${workload}.mjs`)], env);
+      ((seconds[workload] ??= {})[mode] ??= []).push((performance.now() - start) / 1000);
+      // Instrumentation must not change what the workload computes.
+      if ((outputs[workload] ??= out) !== out) throw new Error(`${workload} in ${mode} printed ${out}`);
+    }
+    rmSync(join(WORK, 'v8'), { recursive: true, force: true });
+    rmSync(join(WORK, 'profiles'), { recursive: true, force: true });
+  }
+  console.log(`round ${round + 1}/${REPEATS} done`);
+}
+
+const ratios = Object.fromEntries(MODES.map((mode) => [mode, []]));
+const runRows = Object.entries(seconds).map(([workload, byMode]) => {
+  const base = median(byMode.base);
+  return [
+    `${workload} (${outputs[workload].trim()})`,
+    ...MODES.map((mode) => {
+      const ratio = median(byMode[mode]) / base;
+      ratios[mode].push(ratio);
+      return mode === 'base'
+        ? `${base.toFixed(2)} s`
+        : `${median(byMode[mode]).toFixed(2)} s (${ratio.toFixed(2)}×)`;
+    }),
+  ];
+});
+runRows.push([
+  '**geometric mean**',
+  '1.00×',
+  ...MODES.slice(1).map((m) => `**${geomean(ratios[m]).toFixed(2)}×**`),
+]);
+const runTable = table(
+  ['workload', 'uninstrumented', 'pathprof path', 'pathprof edge', 'istanbul', 'V8 block coverage'],
+  runRows,
+);
+
+// Transform cost: each (tool, file) in a fresh process for its peak memory.
+const transformFiles = ['acorn/dist/acorn.js', 'marked/lib/marked.esm.js', 'lodash/lodash.js'];
+if (!quick) transformFiles.push('typescript/lib/typescript.js');
+const transformRows = [];
+for (const file of transformFiles) {
+  const absolute = join(ROOT, 'node_modules', file);
+  const size = readFileSync(absolute).length;
+  const cells = [`${file} (${(size / 1024).toFixed(0)} KB)`];
+  const results = {};
+  for (const tool of ['babel', 'path', 'edge', 'istanbul']) {
+    const repeats = file.startsWith('typescript') ? 1 : quick ? 1 : 3;
+    results[tool] = JSON.parse(
+      run(process.execPath, [join(ROOT, 'bench/transform-file.mjs'), tool, absolute, String(repeats)]),
+    );
+    const { ms, bytes, maxRssMb } = results[tool];
+    cells.push(`${(ms / 1000).toFixed(2)} s, ${(bytes / 1024).toFixed(0)} KB, ${maxRssMb.toFixed(0)} MB`);
+  }
+  cells.push(
+    `${(results.path.ms / results.istanbul.ms).toFixed(2)}× / ${(results.path.bytes / results.istanbul.bytes).toFixed(2)}×`,
+  );
+  transformRows.push(cells);
+  console.log(`transformed ${file}`);
+}
+const transformTable = table(
+  ['file', 'Babel alone', 'pathprof path', 'pathprof edge', 'istanbul', 'path ÷ istanbul (time / size)'],
+  transformRows,
+);
+
+// Report cost: 1,000,000 counted paths of the path-instrumented lodash, spread over 10 profile files.
+const report = JSON.parse(
+  run(process.execPath, [
+    join(ROOT, 'bench/report-cost.mjs'),
+    join(LIB, 'path/lodash/lodash.js'),
+    join(WORK, 'report'),
+  ]),
+);
+
+const machine = `${cpus()[0].model.trim()}, ${cpus().length} cores, Node ${process.version}, ${process.platform}`;
+const packages = [
+  'acorn',
+  'marked',
+  'lodash',
+  'semver',
+  'jest',
+  'typescript',
+  '@babel/core',
+  'babel-plugin-istanbul',
+]
+  .map((name) => `${name} ${versionOf(name)}`)
+  .join(', ');
+const markdown = `# pathprof benchmark (${quick ? 'quick' : 'full'} mode)
+
+${new Date().toISOString()}; ${machine}. Packages: ${packages}.
+
+## Run time
+
+Whole-process wall time, median of ${REPEATS} interleaved runs; in brackets the ratio to uninstrumented. The
+library's own code is instrumented ahead of time (workloads: \`bench/workloads\`).
+
+${runTable}
+
+## Transform
+
+One file through Babel with each plugin: median time (after Babel and the plugin are loaded), output size,
+peak RSS of the process.
+
+${transformTable}
+
+## Report
+
+${report.paths.toLocaleString('en')} counted paths of ${relative(WORK, report.file)} (${report.functions} functions with counts) in ${report.profiles} profile files (${(report.bytes / 1048576).toFixed(1)} MB):
+read and check ${(report.readMs / 1000).toFixed(2)} s, merge ${(report.mergeMs / 1000).toFixed(2)} s, numbering ${(report.numberMs / 1000).toFixed(2)} s,
+decode every path ${(report.decodeMs / 1000).toFixed(2)} s; **total ${(report.totalMs / 1000).toFixed(2)} s**, peak RSS ${report.maxRssMb.toFixed(0)} MB.
+`;
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+writeFileSync(join(ROOT, 'bench/results/latest.md'), markdown);
+console.log(`\n${markdown}`);

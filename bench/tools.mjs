@@ -1,0 +1,41 @@
+// What every bench script shares: where the work directory is, and how each tool instruments a file.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const require = createRequire(import.meta.url);
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+// Under node_modules so that git, prettier and eslint all leave the generated code alone.
+export const WORK = join(ROOT, 'node_modules/.cache/pathprof-bench');
+
+const babel = require('@babel/core');
+const pathprof = require.resolve('babel-plugin-pathprof');
+const istanbul = require.resolve('babel-plugin-istanbul');
+
+/**
+ * The Babel plugins of each instrumenting tool. Every tool is told to instrument whatever it is given: the
+ * files come from node_modules, which both exclude by default. `babel` alone parses and prints the file, the
+ * floor under any Babel-based instrumenter.
+ */
+const plugins = (tool, cwd) =>
+  ({
+    babel: [],
+    path: [[pathprof, { mode: 'path', include: ['**'], exclude: [] }]],
+    edge: [[pathprof, { mode: 'edge', include: ['**'], exclude: [] }]],
+    // istanbul matches files against its own `cwd` option, not Babel's.
+    istanbul: [
+      [istanbul, { cwd, include: ['**'], exclude: [], excludeNodeModules: false, useInlineSourceMap: false }],
+    ],
+  })[tool];
+
+/** `code` of the file at `filename` (absolute; its key is relative to `cwd`) instrumented by `tool`. */
+export function transform(tool, code, filename, cwd) {
+  return babel.transformSync(code, {
+    filename,
+    cwd,
+    babelrc: false,
+    configFile: false,
+    sourceType: 'unambiguous',
+    plugins: plugins(tool, cwd),
+  }).code;
+}

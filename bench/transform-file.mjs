@@ -1,0 +1,23 @@
+// One transform measurement in a fresh process, so that peak memory is this transform's alone:
+// `node transform-file.mjs TOOL FILE REPEATS` prints { ms (median), bytes, maxRssMb } as JSON.
+import { Buffer } from 'node:buffer';
+import { performance } from 'node:perf_hooks';
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { transform } from './tools.mjs';
+
+const [tool, relative, repeats] = process.argv.slice(2);
+const file = resolve(relative);
+const code = readFileSync(file, 'utf8');
+// Loading Babel and the plugin is paid once per process by every tool: leave it out of the timing.
+transform(tool, 'function warm(a) { return a ? 1 : 2; }', `${dirname(file)}/warm.js`, dirname(file));
+const times = [];
+let bytes = 0;
+for (let i = 0; i < Number(repeats); i++) {
+  const start = performance.now();
+  bytes = Buffer.byteLength(transform(tool, code, file, dirname(file)));
+  times.push(performance.now() - start);
+}
+times.sort((a, b) => a - b);
+const ms = times[Math.floor(times.length / 2)];
+console.log(JSON.stringify({ ms, bytes, maxRssMb: process.resourceUsage().maxRSS / 1024 }));
