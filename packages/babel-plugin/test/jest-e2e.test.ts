@@ -36,18 +36,28 @@ const jestBin = require.resolve('jest/bin/jest');
   });
   afterAll(() => project.dispose());
 
+  // Each case is one or more jest runs writing into one directory (a sharded CI job's shards, merged).
   test.each([
-    ['two workers, no cache', ['-w', '2', '--no-cache']],
-    ['in band, cache on', ['--runInBand']],
-    ['in band, cache warm', ['--runInBand']],
-  ])('%s: nothing lost, nothing counted twice', (name, args) => {
+    ['two workers, no cache', [['-w', '2', '--no-cache']]],
+    ['in band, cache on', [['--runInBand']]],
+    ['in band, cache warm', [['--runInBand']]],
+    [
+      'two shards, two workers',
+      [
+        ['--shard=1/2', '-w', '2'],
+        ['--shard=2/2', '-w', '2'],
+      ],
+    ],
+  ])('%s: nothing lost, nothing counted twice', (name, runs) => {
     const out = project.path(`profiles-${name.replace(/\W+/g, '-')}`);
-    const run = spawnSync(process.execPath, [jestBin, '--config', 'jest.config.js', ...args], {
-      cwd: project.root,
-      env: { ...process.env, PATHPROF_DIR: out },
-      encoding: 'utf8',
-    });
-    expect(run.status).toBe(0);
+    for (const args of runs) {
+      const run = spawnSync(process.execPath, [jestBin, '--config', 'jest.config.js', ...args], {
+        cwd: project.root,
+        env: { ...process.env, PATHPROF_DIR: out },
+        encoding: 'utf8',
+      });
+      expect(run.status).toBe(0);
+    }
     const { profiles, errors } = readProfileDirectory(out);
     expect(errors).toEqual([]);
     expect(profiles).toHaveLength(3);
