@@ -7,6 +7,16 @@ export function seq(exprs: readonly t.Expression[]): t.Expression {
   return t.sequenceExpression([...exprs]);
 }
 
+/**
+ * `v = e` for a temporary `v`. An anonymous function or class assigned to an identifier takes the
+ * identifier's name; `v = (0, e)` keeps the name `e` has where the source puts it (none).
+ */
+export function assignTemp(v: t.Identifier, e: t.Expression): t.AssignmentExpression {
+  const anonymous =
+    t.isArrowFunctionExpression(e) || ((t.isFunctionExpression(e) || t.isClassExpression(e)) && !e.id);
+  return t.assignmentExpression('=', v, anonymous ? t.sequenceExpression([t.numericLiteral(0), e]) : e);
+}
+
 /** `(v = e) === null || v === void 0`: the test optional chaining and `??` make, `document.all` included. */
 export function isNullish(v: t.Identifier, e: t.Expression): t.Expression {
   return t.logicalExpression(

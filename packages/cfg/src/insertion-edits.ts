@@ -4,7 +4,7 @@ import type { EdgeSite } from './edge-site';
 import type { ControlFlowGraph } from './control-flow-graph';
 import type { EdgeCodePlan } from './edge-code-plan';
 import type { FunctionTemps } from './function-temps';
-import { seq } from './expression-builders';
+import { assignTemp, seq } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
 
 type Exprs = t.Expression[];
@@ -422,7 +422,7 @@ export class InsertionEdits {
   /** `(t = e, code…, t)`: code after a value, the value unchanged. */
   private afterValue(owner: t.Node, e: t.Expression, code: Exprs): t.Expression {
     const v = this.temps(owner).value();
-    return seq([t.assignmentExpression('=', v, e), ...code, t.cloneNode(v)]);
+    return seq([assignTemp(v, e), ...code, t.cloneNode(v)]);
   }
 
   /** A condition whose outcomes carry code: `e ? (T…, true) : (F…, false)`, only truthiness is used. */
@@ -440,7 +440,7 @@ export class InsertionEdits {
   private logical(n: t.LogicalExpression, short: Exprs): t.Expression {
     const v = this.temps(n).value();
     const shortValue = seq([...short, t.cloneNode(v)]);
-    const tested = t.assignmentExpression('=', v, n.left as t.Expression);
+    const tested = assignTemp(v, n.left as t.Expression);
     if (n.operator === '&&') return t.conditionalExpression(tested, n.right, shortValue);
     if (n.operator === '||') return t.conditionalExpression(tested, shortValue, n.right);
     return t.conditionalExpression(notNullish(tested, t.cloneNode(v)), shortValue, n.right);
@@ -484,7 +484,7 @@ export class InsertionEdits {
       left.object = seq([t.assignmentExpression('=', t.cloneNode(v), left.object), reset, t.cloneNode(v)]);
     const right = seq([
       ...code.right,
-      t.assignmentExpression('=', t.cloneNode(v), n.right),
+      assignTemp(t.cloneNode(v), n.right),
       t.assignmentExpression('=', t.cloneNode(flag), t.numericLiteral(1)),
       t.cloneNode(v),
     ]);
