@@ -45,8 +45,8 @@ const outcomes: Partial<Record<EdgeKind, [string, string]>> = {
   [EdgeKind.Break]: ['break', 'break'],
   [EdgeKind.Continue]: ['continue', 'continue'],
   [EdgeKind.Return]: ['return', 'return'],
-  [EdgeKind.Throw]: ['throw', 'throws'],
-  [EdgeKind.Exception]: ['exception', 'an exception leaves here'],
+  [EdgeKind.Throw]: ['throw', 'throw'],
+  [EdgeKind.Exception]: ['exception', 'throws'],
   [EdgeKind.FinallyExit]: ['finally-exit', 'leaves finally'],
   [EdgeKind.Resume]: ['resume', 'resumed by next()'],
   [EdgeKind.YieldReturn]: ['yield-return', 'finished by return() at yield'],
@@ -69,13 +69,15 @@ export function decodeDecisions(fn: FunctionPaths, pathNumber: number, source: S
     const range = kind === EdgeKind.Default || own < 0 ? meta.blockRanges[blockSide] : own;
     const [line, column, endLine, endColumn] =
       range < 0 ? [0, 0, 0, 0] : meta.ranges.slice(4 * range, 4 * range + 4);
-    const quoted = own >= 0 && kind !== EdgeKind.Default;
+    // A return edge owned by the function itself is the implicit return at its end.
+    const implicitReturn = kind === EdgeKind.Return && rangeKey(meta.ranges, own) === meta.range.join(':');
+    const quoted = own >= 0 && kind !== EdgeKind.Default && !implicitReturn;
     decisions.push({
-      line,
+      line: implicitReturn ? endLine : line,
       column,
       kind: outcome[0],
       code: quoted ? source.head(line, column, endLine, endColumn) : '',
-      outcome: outcome[1],
+      outcome: implicitReturn ? 'reaches the end of the function' : outcome[1],
     });
   }
   const start =
@@ -106,10 +108,16 @@ function shape(start: PathShape['start'], end: PathShape['end']): PathShape {
   return { start, end, description: `${what}${from} → ${to}` };
 }
 
+const jumps = new Set(['return', 'break', 'continue', 'throw']);
+
+function rangeKey(ranges: readonly number[], index: number): string {
+  return index < 0 ? '' : ranges.slice(4 * index, 4 * index + 4).join(':');
+}
+
 /** `L12 x > 0 → true`. */
 export function formatDecision(d: Decision): string {
   const where = d.line > 0 ? `L${d.line} ` : '';
   // A jump (`return x;`, `break;`) says what it does itself.
-  if (d.code.startsWith(d.kind)) return `${where}${d.code}`;
+  if (jumps.has(d.kind) && d.code.startsWith(d.kind)) return `${where}${d.code}`;
   return d.code ? `${where}${d.code} → ${d.outcome}` : `${where}${d.outcome}`;
 }

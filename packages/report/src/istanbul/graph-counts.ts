@@ -19,8 +19,8 @@ export interface CountedEdge {
 export class GraphCounts {
   private readonly edgesByRange = new Map<string, CountedEdge[]>();
   private readonly blocksByRange = new Map<string, number>();
-  /** Per block with an extent, in every function: the extent and the block's count. */
-  readonly blocks: { readonly range: readonly number[]; readonly count: number }[] = [];
+  /** Per function (same order as `file.functions`), its blocks with an extent: the extent and the count. */
+  readonly blocks: { readonly range: readonly number[]; readonly count: number }[][] = [];
   /** Per function (same order as `file.functions`): activations, the number of times it was entered. */
   readonly activations: number[] = [];
 
@@ -53,9 +53,11 @@ export class GraphCounts {
       list.push({ fn: index, edge: e, src, dst, kind: kind as EdgeKind, count: edgeCounts[e] });
       this.edgesByRange.set(key, list);
     }
+    const blocks: { range: number[]; count: number }[] = [];
+    this.blocks.push(blocks);
     meta.blockRanges.forEach((r, b) => {
       if (r < 0) return;
-      this.blocks.push({ range: extent(r), count: blockCounts[b] });
+      blocks.push({ range: extent(r), count: blockCounts[b] });
       const key = rangeKey(extent(r));
       this.blocksByRange.set(key, (this.blocksByRange.get(key) ?? 0) + blockCounts[b]);
     });

@@ -34,7 +34,7 @@ export function istanbulCoverage(file: ProfiledFile): IstanbulFileCoverage {
     coverage.b[i] = branch.counts;
   });
   let s = 0;
-  for (const [line, count] of countLines(graph, file.source)) {
+  for (const [line, count] of countLines(file, graph)) {
     coverage.statementMap[s] = location(line, 0, line, file.source.lines[line - 1].length);
     coverage.s[s++] = count;
   }

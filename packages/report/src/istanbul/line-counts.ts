@@ -1,28 +1,28 @@
-import type { SourceText } from '../source-text';
+import type { ProfiledFile } from '../profiled-file';
 import type { GraphCounts } from './graph-counts';
 
 /**
- * How often each line ran, from block counts: a block's count goes to every line of its code, and where
- * blocks overlap (a function inside a statement, a loop header inside the statement before it) the smaller
- * extent wins, so a line belongs to the innermost code on it. Blank and comment-only lines are left out.
+ * How often each line ran, from block counts, the way istanbul counts a line (the most any code on it ran:
+ * `if (a) return b;` ran as often as its test), among the blocks of the innermost function with code on
+ * that line, so a function's lines count its own activations, not the program's. Blank and comment-only
+ * lines are left out.
  */
-export function countLines(graph: GraphCounts, source: SourceText): Map<number, number> {
+export function countLines(file: ProfiledFile, graph: GraphCounts): Map<number, number> {
   const size = (r: readonly number[]) => (r[2] - r[0]) * 1e6 + (r[3] - r[1]);
-  const lines = new Map<number, { count: number; size: number }>();
-  for (const { range, count } of graph.blocks) {
-    for (let line = range[0]; line <= range[2]; line++) {
-      const seen = lines.get(line);
-      if (!seen || size(range) <= seen.size) lines.set(line, { count, size: size(range) });
+  const innermostFirst = file.functions.map((fn, i) => ({ range: fn.meta.range, blocks: graph.blocks[i] }));
+  innermostFirst.sort((a, b) => size(a.range) - size(b.range));
+  const lines = new Map<number, number>();
+  file.source.lines.forEach((text, i) => {
+    const line = i + 1;
+    const trimmed = text.trim();
+    if (trimmed === '' || /^(\/\/|\/\*|\*)/.test(trimmed)) return;
+    for (const fn of innermostFirst) {
+      if (line < fn.range[0] || line > fn.range[2]) continue;
+      const counts = fn.blocks.filter((b) => b.range[0] <= line && line <= b.range[2]).map((b) => b.count);
+      if (counts.length === 0) continue;
+      lines.set(line, Math.max(...counts));
+      return;
     }
-  }
-  const code = (line: number) => {
-    const text = (source.lines[line - 1] ?? '').trim();
-    return text !== '' && !/^(\/\/|\/\*|\*)/.test(text);
-  };
-  return new Map(
-    [...lines]
-      .filter(([line]) => code(line))
-      .sort((a, b) => a[0] - b[0])
-      .map(([line, { count }]) => [line, count]),
-  );
+  });
+  return lines;
 }

@@ -1,0 +1,214 @@
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createCoverageMap } from 'istanbul-lib-coverage';
+import type { PathReport } from '../src';
+import { built, fixtures, profileDir, report, runJest } from './support/runs';
+
+/**
+ * The example projects' jest runs, reported in every format: the numbers are the calls their tests make
+ * (worked out by hand from the tests, not copied from the output).
+ */
+const ESC = '\u001b';
+
+(built ? describe : describe.skip)('pathprof-report on the example projects', () => {
+  const shop = profileDir();
+  const geometry = profileDir();
+  beforeAll(() => {
+    runJest('js-shop', shop, ['-w', '2']);
+    runJest('ts-geometry', geometry, ['--runInBand']);
+  });
+  afterAll(() => {
+    for (const dir of [shop, geometry]) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('text: potential and executed paths per function, hottest paths, a summary', () => {
+    const run = report('js-shop', [shop]);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const row = (name: string) => run.stdout.split('\n').find((l) => l.trim().startsWith(`${name} `));
+    // discount ran 4 times: twice without a coupon, once percent, once fixed above the minimum.
+    expect(row('discount')).toMatch(/^ {2}discount +13 +11 +3 +27\.3% +#1 ×2, #3 ×1, #9 ×1$/);
+    // priceOf: 5 known products, 2 unknown (mango, caviar).
+    expect(row('priceOf')).toMatch(/^ {2}priceOf +3 +4 +2 +50\.0% +#2 ×5, #1 ×2$/);
+    expect(run.stdout).toMatch(/All files: 2 files, 7 functions, 72 potential paths, 20 executed \(27\.8%\)/);
+    expect(run.stdout).not.toContain(ESC);
+  });
+
+  test('colour when FORCE_COLOR asks for it, none when NO_COLOR or not a terminal', () => {
+    expect(report('js-shop', [shop], { FORCE_COLOR: '1' }).stdout).toMatch(
+      new RegExp(`${ESC}\\[31m +26\\.7%${ESC}\\[39m`),
+    );
+    expect(report('js-shop', [shop], {}).stdout).not.toContain(ESC);
+  });
+
+  test('show: executed paths as decisions with counts, and what a test must do to take the others', () => {
+    const run = report('js-shop', ['show', 'src/cart.js:discount', shop, '--limit', '1']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('src/cart.js:13 discount: 3 of 11 paths executed (27.3%)');
+    expect(run.stdout).toContain(
+      [
+        '  path 9  ×1  entry → return',
+        '      L14 coupon → true',
+        "      L15 coupon.kind === 'percent' → false",
+        "      L16 coupon.kind === 'fixed' → true",
+        '      L16 sum >= coupon.minimum → true',
+        '      L16 return Math.min(coupon.value, sum);',
+      ].join('\n'),
+    );
+    // The fixed coupon below its minimum is the first returning path no test takes.
+    expect(run.stdout).toContain(
+      [
+        '  not executed:',
+        '  path 6  entry → return',
+        '      L14 coupon → true',
+        "      L15 coupon.kind === 'percent' → false",
+        "      L16 coupon.kind === 'fixed' → false",
+        '      L17 return 0;',
+      ].join('\n'),
+    );
+  });
+
+  test('show: loop paths are entering the loop, one iteration, leaving it', () => {
+    const run = report('js-shop', ['show', 'cart.js:total', shop, '--limit', '0']);
+    // total ran 3 times over carts of 2, 1 and 1 items: 3 entries into the loop, 1 more iteration, 3 exits.
+    expect(run.stdout).toContain('path 1  ×3  leaving the loop: loop head → return');
+    expect(run.stdout).toContain('L6 for (const item of items) → loop: done, leaves the loop');
+    expect(run.stdout).toMatch(/path \d+ {2}×1 {2}one loop iteration: loop head → the loop head/);
+    const entries = [...run.stdout.matchAll(/×(\d+) {2}entering the loop/g)].reduce(
+      (n, m) => n + Number(m[1]),
+      0,
+    );
+    expect(entries).toBe(3);
+  });
+
+  test('show: TypeScript, try/catch and switch', () => {
+    const parse = report('ts-geometry', ['show', 'parse.ts:parseShape', geometry, '--limit', '0']);
+    expect(parse.stdout).toContain(
+      ['  path 1  ×1  entry → return', '      L7 throws', '      L10 return null;'].join('\n'),
+    );
+    const area = report('ts-geometry', ['show', 'shapes.ts:area', geometry, '--limit', '30']);
+    expect(area.stdout).toContain(
+      "      L9 case 'circle': → does not match\n      L11 case 'rect': → matches",
+    );
+    expect(area.stdout).toContain('no case matches: default\n      L23 reaches the end of the function');
+  });
+
+  test('json: pathprof-report/1 with ids, counts and decisions', () => {
+    const run = report('ts-geometry', ['json', geometry]);
+    const json = JSON.parse(run.stdout) as PathReport;
+    expect(json.format).toBe('pathprof-report/1');
+    expect(json.summary).toMatchObject({ files: 2, functions: 6 });
+    const classify = json.files
+      .find((f) => f.file === 'src/shapes.ts')!
+      .functions.find((f) => f.name === 'classify')!;
+    expect(classify).toMatchObject({
+      kind: 'function',
+      location: { start: { line: 25 } },
+      potentialPaths: 5,
+      executedPaths: 2,
+      activations: 2,
+    });
+    expect(classify.paths.map((p) => p.decisions.map((d) => `${d.code} ${d.kind}`))).toEqual(
+      expect.arrayContaining([
+        ['a === 0 true', "return 'degenerate'; return"],
+        ['a === 0 false', 'a > 100 true', "return a > 100 ? 'large' : 'small'; return"],
+      ]),
+    );
+  });
+
+  test('istanbul and lcov: functions, branches and lines derived from the path profile', () => {
+    const run = report('ts-geometry', ['istanbul', geometry]);
+    const map = createCoverageMap(JSON.parse(run.stdout));
+    const shapes = map.fileCoverageFor(join(fixtures, 'ts-geometry', 'src', 'shapes.ts'));
+    // area: circle once, rect twice, polygon once; classify: zero area once, large once, small never.
+    expect(Object.values(shapes.b)).toEqual([
+      [1, 2, 1],
+      [1, 1],
+      [1, 0],
+    ]);
+    expect(Object.values(shapes.branchMap).map((b) => b.type)).toEqual(['switch', 'if', 'cond-expr']);
+    expect(shapes.f).toEqual({ 0: 4, 1: 2 });
+    expect(shapes.getLineCoverage()).toMatchObject({ 26: 2, 27: 2, 28: 1 });
+    const lcov = report('js-shop', ['lcov', shop]).stdout;
+    const cart = lcov.split('end_of_record')[0];
+    expect(cart).toContain('FNDA:4,discount');
+    // if (coupon.kind === 'fixed' && sum >= coupon.minimum): taken once, never skipped; both operands ran once.
+    expect(cart).toMatch(/BRDA:16,3,0,1\nBRDA:16,3,1,0\nBRDA:16,4,0,1\nBRDA:16,4,1,1\n/);
+    expect(cart).toContain('DA:17,0');
+  });
+
+  test('check: jest-like threshold messages and exit code 1', () => {
+    const fail = report('js-shop', ['check', '--paths', '80', shop]);
+    expect(fail.status).toBe(1);
+    expect(fail.stderr).toBe('pathprof: path coverage threshold for paths (80%) not met: 27.78%\n');
+    const perFile = report('js-shop', ['check', '--paths', '27.5', '--per-file', shop]);
+    expect(perFile.status).toBe(1);
+    expect(perFile.stderr).toBe(
+      'pathprof: path coverage threshold for paths (27.5%) not met for src/catalog.js: 27.27%\n',
+    );
+    expect(report('js-shop', ['check', '--paths', '20', shop]).status).toBe(0);
+  });
+
+  test('diff: paths newly taken and no longer taken between two runs', () => {
+    const fewer = profileDir();
+    try {
+      runJest('js-shop', fewer, ['-t', 'percent']);
+      const run = report('js-shop', ['diff', shop, fewer]);
+      expect(run.status).toBe(0);
+      // Only the percent coupon test ran: discount kept its percent path and lost the others.
+      expect(run.stdout).toContain(
+        'src/cart.js:13 discount\n  - path 1 (×2) entry → return: L14 coupon → false; L14 return 0;',
+      );
+      expect(run.stdout).not.toMatch(/^ {2}\+ /m);
+      expect(run.stdout).toMatch(/^0 paths newly taken, \d+ no longer taken$/m);
+    } finally {
+      rmSync(fewer, { recursive: true, force: true });
+    }
+  });
+
+  test('bad input: each bad profile is named and skipped, the rest is reported, exit code 2', () => {
+    const dir = profileDir();
+    try {
+      cpSync(shop, dir, { recursive: true });
+      writeFileSync(join(dir, 'pathprof-empty.json'), '');
+      writeFileSync(join(dir, 'pathprof-truncated.json'), '{"format":"pathprof-profile/1","files":[');
+      writeFileSync(join(dir, 'pathprof-foreign.json'), '{"format":"something-else"}');
+      const run = report('js-shop', [dir]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(`${join(dir, 'pathprof-empty.json')}: empty file; skipped`);
+      expect(run.stderr).toContain(
+        `${join(dir, 'pathprof-truncated.json')}: not valid JSON (truncated or corrupt)`,
+      );
+      expect(run.stderr).toContain(`${join(dir, 'pathprof-foreign.json')}: not a pathprof profile`);
+      expect(run.stdout).toMatch(/All files: 2 files, 7 functions, 72 potential paths, 20 executed/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a changed source or numbering is flagged and never decoded', () => {
+    const dir = profileDir();
+    try {
+      cpSync(shop, dir, { recursive: true });
+      for (const name of readdirSync(dir)) {
+        const profile = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+        for (const file of profile.files) {
+          if (file.key === 'src/cart.js') file.hash = '00000000';
+          const priceOf = file.meta.functions.find((f: { name: string }) => f.name === 'priceOf');
+          if (priceOf) priceOf.path.checksum = '00000000';
+        }
+        writeFileSync(join(dir, name), JSON.stringify(profile));
+      }
+      const run = report('js-shop', [dir]);
+      expect(run.status).toBe(2);
+      expect(run.stderr).toContain(
+        'src/cart.js: source changed since it was instrumented (rerun the tests); skipped',
+      );
+      expect(run.stderr).toContain('src/catalog.js: priceOf was numbered by another version of pathprof');
+      expect(run.stdout).not.toMatch(/^src\/cart\.js|^ {2}priceOf /m);
+      expect(run.stdout).toMatch(/^ {2}parseOrder /m);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

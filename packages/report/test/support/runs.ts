@@ -1,0 +1,44 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** The repository's example projects. */
+export const fixtures = join(__dirname, '..', '..', '..', '..', 'fixtures');
+
+/** Whether the packages are built: the CLI and the plugin run from `dist` (`npm test` builds first). */
+export const built = existsSync(join(__dirname, '..', '..', 'dist', 'cli.js'));
+
+const reportBin = join(__dirname, '..', '..', 'bin', 'pathprof-report.js');
+const jestBin = require.resolve('jest/bin/jest');
+
+/** A fresh directory for profiles. */
+export function profileDir(): string {
+  return mkdtempSync(join(tmpdir(), 'pathprof-report-test-'));
+}
+
+/** Runs an example project's jest tests with path profiling into `out`; throws if they fail. */
+export function runJest(project: string, out: string, args: string[] = []): void {
+  const run = spawnSync(process.execPath, [jestBin, '--ci', ...args], {
+    cwd: join(fixtures, project),
+    env: { ...process.env, PATHPROF_DIR: out },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`jest failed in ${project}:\n${run.stderr}`);
+}
+
+/** Runs `pathprof-report ARGS` in an example project's directory, without colour unless `env` asks for it. */
+export function report(
+  project: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = { NO_COLOR: '1' },
+): SpawnSyncReturns<string> {
+  const inherited = { ...process.env };
+  delete inherited.NO_COLOR;
+  delete inherited.FORCE_COLOR;
+  return spawnSync(process.execPath, [reportBin, ...args], {
+    cwd: join(fixtures, project),
+    env: { ...inherited, ...env },
+    encoding: 'utf8',
+  });
+}
