@@ -45,12 +45,11 @@ export function servePage(root: string): Promise<{ server: Server; url: string }
   const server = createServer((request, response) => {
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
     const send = (type: string, body: string) => response.writeHead(200, { 'content-type': type }).end(body);
-    if (path === '/') return send('text/html', readFileSync(join(root, 'index.html'), 'utf8'));
-    if (path === '/pathprof-runtime.js') return send('text/javascript', runtime);
-    if (/^\/src\/[\w-]+\.js$/.test(path)) {
-      return send('text/javascript', transformFileSync(join(root, path), { cwd: root })!.code!);
-    }
-    response.writeHead(404).end();
+    if (path === '/') send('text/html', readFileSync(join(root, 'index.html'), 'utf8'));
+    else if (path === '/pathprof-runtime.js') send('text/javascript', runtime);
+    else if (/^\/src\/[\w-]+\.js$/.test(path)) {
+      send('text/javascript', transformFileSync(join(root, path), { cwd: root })!.code!);
+    } else response.writeHead(404).end();
   });
   return new Promise((resolve) =>
     server.listen(0, '127.0.0.1', () =>
