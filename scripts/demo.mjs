@@ -1,67 +1,50 @@
 #!/usr/bin/env node
-// The README's main job (until the jest integration and `pathprof-report` exist): build, then show what
-// pathprof does to an example file — its control-flow graphs and potential paths, then a run of the file
-// instrumented by babel-plugin-pathprof in path mode, with the executed paths decoded back into source.
+// The README's main job: build, run an example project's jest tests with path profiling into a fresh
+// `.pathprof`, then print the report, and one function's paths decoded into the decisions they take.
+// `npm run demo` uses fixtures/js-shop; `npm run demo -- ts-geometry` the TypeScript example.
 import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import vm from 'node:vm';
+import { join } from 'node:path';
 
 const require = createRequire(import.meta.url);
-const build = spawnSync('npx', ['tsc', '-b'], { stdio: 'inherit' });
-if (build.status !== 0) process.exit(build.status ?? 1);
-
-const babel = require('@babel/core');
-const cfg = require('../packages/cfg/dist/index.js');
-const runtime = require('../packages/runtime/dist/index.js');
-const { numberingOf } = require('../packages/babel-plugin/dist/index.js');
-const { numberPaths, decodePath } = require('../packages/numbering/dist/index.js');
-
-const file = process.argv[2] ?? 'packages/cfg/test/fixtures/hard-combinations.js';
-const source = readFileSync(file, 'utf8');
-const graphs = cfg.buildFileCfgs(cfg.parseSource(source, file).program, file);
-
-console.log(`pathprof demo: ${file}\n`);
-console.log('function                       blocks  edges  potential paths');
-for (const g of graphs) {
-  const n = numberPaths(g).pathCount;
-  console.log(
-    `${g.name.padEnd(30)} ${String(g.blockCount).padStart(6)} ${String(g.edgeCount).padStart(6)}  ${n}`,
-  );
+const examples = {
+  'js-shop': 'src/cart.js:discount',
+  'ts-geometry': 'src/shapes.ts:area',
+};
+const name = process.argv[2] ?? 'js-shop';
+if (!(name in examples)) {
+  console.error(`demo: no example project ${name} (one of: ${Object.keys(examples).join(', ')})`);
+  process.exit(2);
 }
+const project = join('fixtures', name);
+const run = (title, command, args, options = {}) => {
+  console.log(`\n$ ${title}`);
+  const result = spawnSync(command, args, { stdio: 'inherit', ...options });
+  if (result.status !== 0 && !options.mayFail) process.exit(result.status ?? 1);
+};
 
-// Instrument with the plugin as a user's babel.config.js would, run it, and read the counts.
-const { code } = babel.transformSync(source, {
-  filename: resolve(file),
-  babelrc: false,
-  configFile: false,
-  sourceType: 'script',
-  plugins: ['babel-plugin-pathprof'],
-});
-const printed = [];
-vm.runInNewContext(code, { require, print: (...v) => printed.push(v.join(' ')) });
-console.log(`\nRan the instrumented file; it printed:\n  ${printed.join('\n  ')}`);
-
-const [profile] = runtime.snapshot(runtime.getStore()).files;
-const meta = profile.meta;
-const counts = new Map(profile.counts);
-const kindName = (fn, e) => cfg.edgeKindName(fn.edges[3 * e + 2]);
-for (const fn of meta.functions) {
-  const numbering = numberingOf(meta, fn);
-  const rows = [];
-  for (let p = 0; p < fn.path.pathCount; p++) {
-    const n = counts.get(fn.path.storage.offset + p) ?? 0;
-    if (n === 0) continue;
-    const decoded = decodePath(numbering, p);
-    const start = decoded.start.kind === 'entry' ? '' : '(after loop back) ';
-    const line = (e) => fn.ranges[4 * fn.edgeRanges[e]] ?? '?';
-    const steps = decoded.edges
-      .filter((e) => fn.edgeRanges[e] >= 0)
-      .map((e) => `L${line(e)} ${kindName(fn, e)}`);
-    rows.push(`  ${String(n).padStart(5)} × path ${p}: ${start}${steps.join(' → ')}`);
-  }
-  console.log(`\n${fn.name}: ${rows.length} of ${fn.path.pathCount} potential paths executed`);
-  console.log(rows.join('\n'));
-}
-console.log("\nPrint any file's graphs with: npx pathprof-cfg FILE [FUNCTION] [--dot]");
+run('npm run build', process.execPath, [require.resolve('typescript/bin/tsc'), '-b']);
+rmSync(join(project, '.pathprof'), { recursive: true, force: true });
+// No transform cache: a cached file could have been instrumented by an older build of the plugin.
+run(
+  `cd ${project} && npx jest --no-cache`,
+  process.execPath,
+  [require.resolve('jest/bin/jest'), '--no-cache'],
+  {
+    cwd: project,
+  },
+);
+const report = require.resolve('@pathprof/report/bin/pathprof-report.js');
+run('npx pathprof-report', process.execPath, [report], { cwd: project });
+run(
+  `npx pathprof-report show ${examples[name]} --limit 3`,
+  process.execPath,
+  [report, 'show', examples[name], '--limit', '3'],
+  {
+    cwd: project,
+  },
+);
+console.log(
+  `\nMore: in ${project}, npx pathprof-report json | lcov | istanbul | check --paths 80 | diff DIR_A DIR_B (see packages/report).`,
+);
