@@ -2,7 +2,7 @@ import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { join } from 'node:path';
 import { createCoverageMap } from 'istanbul-lib-coverage';
 import type { PathReport } from '../src';
-import { built, fixtures, profileDir, report, runJest } from './support/runs';
+import { built, fixtures, profileDir, report, runJest, withProfileDir } from './support/runs';
 
 /**
  * The example projects' jest runs, reported in every format: the numbers are the calls their tests make
@@ -150,8 +150,7 @@ const ESC = '\u001b';
   });
 
   test('diff: paths newly taken and no longer taken between two runs', () => {
-    const fewer = profileDir();
-    try {
+    withProfileDir((fewer) => {
       runJest('js-shop', fewer, ['-t', 'percent']);
       const run = report('js-shop', ['diff', shop, fewer]);
       expect(run.status).toBe(0);
@@ -161,14 +160,11 @@ const ESC = '\u001b';
       );
       expect(run.stdout).not.toMatch(/^ {2}\+ /m);
       expect(run.stdout).toMatch(/^0 paths newly taken, \d+ no longer taken$/m);
-    } finally {
-      rmSync(fewer, { recursive: true, force: true });
-    }
+    });
   });
 
   test('bad input: each bad profile is named and skipped, the rest is reported, exit code 2', () => {
-    const dir = profileDir();
-    try {
+    withProfileDir((dir) => {
       cpSync(shop, dir, { recursive: true });
       writeFileSync(join(dir, 'pathprof-empty.json'), '');
       writeFileSync(join(dir, 'pathprof-truncated.json'), '{"format":"pathprof-profile/1","files":[');
@@ -181,14 +177,11 @@ const ESC = '\u001b';
       );
       expect(run.stderr).toContain(`${join(dir, 'pathprof-foreign.json')}: not a pathprof profile`);
       expect(run.stdout).toMatch(/All files: 2 files, 7 functions, 72 potential paths, 20 executed/);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   test('a changed source or numbering is flagged and never decoded', () => {
-    const dir = profileDir();
-    try {
+    withProfileDir((dir) => {
       cpSync(shop, dir, { recursive: true });
       for (const name of readdirSync(dir)) {
         const profile = JSON.parse(readFileSync(join(dir, name), 'utf8'));
@@ -207,8 +200,6 @@ const ESC = '\u001b';
       expect(run.stderr).toContain('src/catalog.js: priceOf was numbered by another version of pathprof');
       expect(run.stdout).not.toMatch(/^src\/cart\.js|^ {2}priceOf /m);
       expect(run.stdout).toMatch(/^ {2}parseOrder /m);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import type { PathReport } from '../src';
 import { servePage } from './support/browser-server';
-import { built, fixtures, profileDir, report } from './support/runs';
+import { built, fixtures, profileDir, report, withProfileDir } from './support/runs';
 
 const chromiumPath = '/usr/bin/chromium';
 
@@ -15,8 +15,7 @@ function functionOf(json: PathReport, file: string, name: string) {
 /** Path profiling outside jest: mocha with @babel/register, and a page in a real browser. */
 (built ? describe : describe.skip)('other runners', () => {
   test('mocha with @babel/register: the runtime writes at exit, the report decodes it', () => {
-    const out = profileDir();
-    try {
+    withProfileDir((out) => {
       const run = spawnSync(process.execPath, [require.resolve('mocha/bin/mocha.js')], {
         cwd: join(fixtures, 'js-shop'),
         env: { ...process.env, PATHPROF_DIR: out },
@@ -31,9 +30,7 @@ function functionOf(json: PathReport, file: string, name: string) {
         executedPaths: 2,
       });
       expect(functionOf(json, 'src/catalog.js', 'parseOrder')).toMatchObject({ activations: 1 });
-    } finally {
-      rmSync(out, { recursive: true, force: true });
-    }
+    });
   });
 
   test('a page in headless chromium: counts read from the page, written as a profile, reported', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -15,6 +15,16 @@ const jestBin = require.resolve('jest/bin/jest');
 /** A fresh directory for profiles. */
 export function profileDir(): string {
   return mkdtempSync(join(tmpdir(), 'pathprof-report-test-'));
+}
+
+/** Runs `body` with a fresh profile directory, removed afterwards. */
+export function withProfileDir(body: (dir: string) => void): void {
+  const dir = profileDir();
+  try {
+    body(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 /** Runs an example project's jest tests with path profiling into `out`; throws if they fail. */
