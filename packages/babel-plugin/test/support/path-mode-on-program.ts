@@ -1,5 +1,12 @@
 import { canInstrument, checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
-import { generateProgram, propertyInputs, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
+import {
+  generateProgram,
+  propertyInputs,
+  Random,
+  runPlain,
+  TIMEOUT,
+  type ProgramOptions,
+} from '@pathprof/testkit';
 import { countedPaths, resetCounts, runtimeGlobals } from './counted-paths';
 import { instrument } from './instrument';
 import { pathsFromTrace, tally } from './paths-from-trace';
@@ -8,9 +15,10 @@ import { pathsFromTrace, tally } from './paths-from-trace';
  * Path mode on one generated program: for each input, the path-instrumented run returns or throws what the
  * traced run does (which the tracing oracle's suite checks against the plain run for the same seeds), and
  * every function's path counts equal the paths of the traced edge sequences, numbered from `Val` alone.
+ * `options` bias the generator (the fuzz tests weight the constructs that are hardest to get right).
  */
-export function checkPathModeOnProgram(seed: number): void {
-  const program = generateProgram(new Random(seed));
+export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {}): void {
+  const program = generateProgram(new Random(seed), options);
   const name = `generated-${seed}.js`;
   const where = (args: unknown[]) => `seed ${seed}, input ${JSON.stringify(args)}\n${program.source}`;
   const traced = instrumentForTrace(program.source, name);

@@ -1,14 +1,21 @@
 import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL, validateCfg } from '@pathprof/cfg';
-import { generateProgram, propertyInputs, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
+import {
+  generateProgram,
+  propertyInputs,
+  Random,
+  runPlain,
+  TIMEOUT,
+  type ProgramOptions,
+} from '@pathprof/testkit';
 
 /**
  * The tracing oracle on random programs: each is instrumented in trace mode and run on its inputs; the
  * instrumented run must return or throw exactly what the plain run does, every activation's traced edges
  * must form a path of its graph, and every graph must keep the invariants. A failure names the seed:
- * `PATHPROF_SEED=<seed> npx jest trace-random` reproduces it.
+ * `PATHPROF_SEED=<seed> npx jest trace-random` reproduces it. `options` bias the generator.
  */
-export function checkTraceOnProgram(seed: number): void {
-  const program = generateProgram(new Random(seed));
+export function checkTraceOnProgram(seed: number, options: ProgramOptions = {}): void {
+  const program = generateProgram(new Random(seed), options);
   const filename = `generated-${seed}.js`;
   const where = () => `seed ${seed}\n${program.source}`;
   const traced = instrumentForTrace(program.source, filename);
