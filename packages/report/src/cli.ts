@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { writeHtmlReport } from './html/html-report';
 import { istanbulCoverage } from './istanbul/istanbul-coverage';
 import { formatLcov } from './lcov';
 import { diffReports, formatDiff } from './path-diff';
@@ -20,10 +21,12 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   istanbul                    istanbul's coverage-final.json derived from the path profile
   check --paths N [--per-file]  exit 1 when path coverage is below N %
   diff DIR_A DIR_B            paths newly taken and no longer taken from run A to run B
-options: --root DIR (where sources are; default .), -o/--output FILE, --limit N (show), --top N (text)
+  html                        a static site: files, sources, paths to select and highlight, graphs
+options: --root DIR (where sources are; default .), -o/--output FILE (html: a folder, default
+  pathprof-html), --limit N (show, html: unexecuted paths per function), --top N (text)
 exit codes: 0 done, 1 threshold not met or nothing matched, 2 bad usage or something skipped`;
 
-const commands = ['text', 'show', 'json', 'lcov', 'istanbul', 'check', 'diff'] as const;
+const commands = ['text', 'show', 'json', 'lcov', 'istanbul', 'check', 'diff', 'html'] as const;
 type Command = (typeof commands)[number];
 
 /** `pathprof-report`: see `usage` and the package README. Sets `process.exitCode`. */
@@ -116,6 +119,17 @@ export function main(argv: string[]): void {
       );
       for (const message of failures) console.error(message);
       if (failures.length) status = 1;
+      break;
+    }
+    case 'html': {
+      const files = load(positionals);
+      const index = writeHtmlReport(
+        files,
+        pathReport(files, problems.messages),
+        values.output ?? 'pathprof-html',
+        Number(values.limit),
+      );
+      console.log(`pathprof-report: wrote ${index}`);
       break;
     }
     case 'diff': {

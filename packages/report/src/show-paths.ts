@@ -1,5 +1,6 @@
 import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
+import { unexecutedPaths } from './unexecuted-paths';
 import type { TerminalStyle } from './terminal-style';
 
 /** What `show FILE[:FUNCTION]` selects: files whose key ends with FILE, functions named FUNCTION. */
@@ -37,16 +38,7 @@ export function formatFunctionPaths(
   const executed = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   for (const [id, count] of executed)
     out.push(...pathLines(`path ${id}  ×${count}`, decodeDecisions(fn, id, file.source)));
-  // Paths that return come before those that end by an exception: they are what tests usually miss.
-  // A function can have millions of paths, so only the first `scanned` path numbers are looked at.
-  const scanned = Math.min(total, Math.max(limit * 20, 1000));
-  const missing: { id: number; path: DecodedDecisions }[] = [];
-  for (let id = 0; id < scanned; id++) {
-    if (!counts.has(id)) missing.push({ id, path: decodeDecisions(fn, id, file.source) });
-  }
-  const shown = missing
-    .sort((a, b) => Number(a.path.end === 'exception') - Number(b.path.end === 'exception'))
-    .slice(0, limit);
+  const shown = unexecutedPaths(fn, file.source, limit);
   if (shown.length) out.push('', style.yellow('  not executed:'));
   for (const { id, path } of shown) out.push(...pathLines(`path ${id}`, path));
   const more = total - counts.size - shown.length;

@@ -1,7 +1,9 @@
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { createCoverageMap } from 'istanbul-lib-coverage';
 import type { PathReport } from '../src';
+import { launchChromium } from './support/chromium';
 import { built, fixtures, profileDir, report, runJest, withProfileDir } from './support/runs';
 
 /**
@@ -201,5 +203,45 @@ const ESC = '\u001b';
       expect(run.stdout).not.toMatch(/^src\/cart\.js|^ {2}priceOf /m);
       expect(run.stdout).toMatch(/^ {2}parseOrder /m);
     });
+  });
+
+  test('html: selecting a path in chromium highlights its lines, decisions and edges', async () => {
+    const site = profileDir();
+    const browser = await launchChromium();
+    try {
+      const run = report('js-shop', ['html', shop, '-o', site]);
+      expect(run.status).toBe(0);
+      const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+      await page.goto(pathToFileURL(join(site, 'index.html')).href);
+      const rows =
+        "[...document.querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent).join(' | '))";
+      expect(await page.evaluate(rows)).toEqual([
+        'src/cart.js | 3 | 28 | 8 | 28.6%',
+        'src/catalog.js | 4 | 44 | 12 | 27.3%',
+      ]);
+      await page.click('text=src/cart.js');
+      const before = await page.screenshot();
+      // discount's path 9: the fixed coupon above its minimum, decided on lines 14, 15 and 16.
+      const path = page.locator('.path', { hasText: 'path 9 (×1)' });
+      await path.click();
+      const after = await page.screenshot();
+      expect(before.length).toBeGreaterThan(1000);
+      expect(after.equals(before)).toBe(false);
+      expect(await path.getAttribute('aria-selected')).toBe('true');
+      const classes = async (line: number) =>
+        (await page.locator(`#L${line}`).getAttribute('class'))!.split(' ');
+      for (const line of [14, 15, 16]) expect(await classes(line)).toContain('decision');
+      expect(await classes(17)).not.toContain('hl');
+      expect(await classes(4)).not.toContain('hl');
+      const background = await page.evaluate(
+        "getComputedStyle(document.getElementById('L16')).backgroundColor",
+      );
+      expect(background).toBe('rgb(255, 209, 102)');
+      const edges = JSON.parse((await path.getAttribute('data-edges'))!) as number[];
+      expect(await path.locator('xpath=ancestor::section').locator('.edge.on').count()).toBe(edges.length);
+    } finally {
+      await browser.close();
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });

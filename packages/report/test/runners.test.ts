@@ -1,12 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import type { PathReport } from '../src';
 import { servePage } from './support/browser-server';
+import { launchChromium } from './support/chromium';
 import { built, fixtures, profileDir, report, withProfileDir } from './support/runs';
-
-const chromiumPath = '/usr/bin/chromium';
 
 function functionOf(json: PathReport, file: string, name: string) {
   return json.files.find((f) => f.file === file)!.functions.find((f) => f.name === name)!;
@@ -34,21 +32,9 @@ function functionOf(json: PathReport, file: string, name: string) {
   });
 
   test('a page in headless chromium: counts read from the page, written as a profile, reported', async () => {
-    if (!existsSync(chromiumPath)) throw new Error(`${chromiumPath} is missing: apt-get install -y chromium`);
     const root = join(fixtures, 'browser-page');
     const { server, url } = await servePage(root);
-    const browser = await chromium.launch({
-      executablePath: chromiumPath,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    const browser = await launchChromium();
     const out = profileDir();
     try {
       const page = await browser.newPage();
