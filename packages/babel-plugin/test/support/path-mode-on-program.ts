@@ -10,6 +10,8 @@ import {
 import { countedPaths, resetCounts, runtimeGlobals } from './counted-paths';
 import { instrument } from './instrument';
 import { pathsFromTrace, tally } from './paths-from-trace';
+import type { PathNumbering } from '@pathprof/numbering';
+import type { PluginOptions } from '../../src';
 
 /**
  * Path mode on one generated program: for each input, the path-instrumented run returns or throws what the
@@ -19,12 +21,32 @@ import { pathsFromTrace, tally } from './paths-from-trace';
  */
 export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {}): void {
   const program = generateProgram(new Random(seed), options);
-  const name = `generated-${seed}.js`;
-  const where = (args: unknown[]) => `seed ${seed}, input ${JSON.stringify(args)}\n${program.source}`;
-  const traced = instrumentForTrace(program.source, name);
-  const instrumented = instrument(program.source, name);
+  checkPathModeOnSource(
+    program.source,
+    `generated-${seed}.js`,
+    propertyInputs(program.inputs),
+    `seed ${seed}`,
+  );
+}
+
+/**
+ * The same check on any CommonJS source whose `module.exports` is the entry, with the plugin's options (a
+ * small `maxPaths`, say); `label` names the case in failures. Returns the numbering of every function, so
+ * callers can also check how it was numbered (cuts, hash storage).
+ */
+export function checkPathModeOnSource(
+  source: string,
+  name: string,
+  inputs: readonly unknown[][],
+  label: string,
+  pluginOptions: PluginOptions = {},
+): PathNumbering[] {
+  const where = (args: unknown[]) => `${label}, input ${JSON.stringify(args)}\n${source}`;
+  const traced = instrumentForTrace(source, name);
+  const instrumented = instrument(source, name, pluginOptions);
   const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
-  for (const args of propertyInputs(program.inputs)) {
+  let numberingsSeen: PathNumbering[] = [];
+  for (const args of inputs) {
     const recorder = new TraceRecorder();
     const tracedRun = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
     if ('error' in tracedRun && tracedRun.error.startsWith(TIMEOUT)) continue;
@@ -37,6 +59,7 @@ export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {
       );
     }
     const { meta, numberings, paths } = countedPaths(`virtual/${name}`);
+    numberingsSeen = numberings;
     meta.functions.forEach((fn, k) => {
       const expected = tally(
         activations
@@ -50,4 +73,5 @@ export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {
       }
     });
   }
+  return numberingsSeen;
 }

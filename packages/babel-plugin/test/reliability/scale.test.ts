@@ -1,0 +1,92 @@
+import { Random, runPlain } from '@pathprof/testkit';
+import { instrument } from '../support/instrument';
+import { checkPathModeOnSource } from '../support/path-mode-on-program';
+
+/**
+ * Functions far beyond what people write by hand: exponential path counts, a huge `switch`, deep nesting.
+ * Each must instrument without crashing, behave like the original, count exactly what the traced run took,
+ * and use (and record) the fallbacks the numbering has for it: edges cut when the paths exceed `maxPaths`,
+ * a hash table instead of an array beyond `hashThreshold`. Times are bounded generously (a loaded 2-core
+ * machine); the 9 MB file is in `large-file.test.ts`, behind `PATHPROF_LARGE=1`.
+ */
+function checkLarge(source: string, name: string, inputs: unknown[][]) {
+  for (const args of inputs) {
+    expect(runPlain(source, args, { timeoutMs: 10_000 })).not.toHaveProperty('error');
+  }
+  const started = Date.now();
+  const numberings = checkPathModeOnSource(source, name, inputs, name);
+  return { numberings, seconds: (Date.now() - started) / 1000 };
+}
+
+test('80 sequential ifs (2^80 paths): edges are cut, the count stays exact, the cut is recorded', () => {
+  const source = `module.exports = function many(x) {
+  let s = 0;
+${Array.from({ length: 80 }, (_, i) => `  if (x[${i}]) s += ${i};`).join('\n')}
+  return s;
+};`;
+  const rng = new Random(80);
+  const inputs = Array.from({ length: 6 }, () => [Array.from({ length: 80 }, () => rng.chance(0.5))]);
+  const { numberings, seconds } = checkLarge(source, 'eighty-ifs.js', inputs);
+  // These numberings are recomputed from the file's metadata, as a report does: the cuts are there to show.
+  const many = numberings.find((n) => n.overflow !== null)!;
+  expect(many.pathCount).toBeLessThanOrEqual(2 ** 30);
+  expect(many.overflow!.cuts.length).toBeGreaterThan(0);
+  expect(many.storage.kind).toBe('hash');
+  expect(seconds).toBeLessThan(30);
+});
+
+test('a smaller maxPaths cuts more and still counts exactly; one too small for any cut is a clear error', () => {
+  const source = `module.exports = function some(x) {
+  let s = 0;
+${Array.from({ length: 24 }, (_, i) => `  if (x & ${1 << i}) s += ${i}; else s -= 1;`).join('\n')}
+  return s;
+};`;
+  const inputs = [[0], [5], [0xffffff], [0x5a5a5a]];
+  const numberings = checkPathModeOnSource(source, 'budget.js', inputs, 'budget', { maxPaths: 1024 });
+  const some = numberings.find((n) => n.overflow !== null)!;
+  expect(some.pathCount).toBeLessThanOrEqual(1024);
+  expect(some.overflow!.cuts.length).toBeGreaterThan(1);
+  expect(some.storage.kind).toBe('array');
+  // Cuts add an entry path per cut target, so a budget below that cannot be met: the build says so.
+  expect(() => instrument(source, 'tiny.js', { maxPaths: 64 })).toThrow(
+    /virtual\/tiny\.js: cutting every cuttable edge still leaves \d+ paths, more than the budget of 64/,
+  );
+});
+
+test('a 10,000-case switch with fallthrough counts into a hash table, exactly', () => {
+  const cases = Array.from({ length: 10_000 }, (_, i) =>
+    i % 7 === 3 ? `    case ${i}: s += ${i};` : `    case ${i}: s += ${i}; break;`,
+  );
+  const source = `module.exports = function big(x) {
+  let s = 0;
+  switch (x) {
+${cases.join('\n')}
+    default: s = -1;
+  }
+  return s;
+};`;
+  const { numberings, seconds } = checkLarge(source, 'switch.js', [[3], [9999], ['x']]);
+  const big = numberings.find((n) => n.pathCount > 10_000)!;
+  expect(big.storage.kind).toBe('hash');
+  expect(big.overflow).toBeNull();
+  expect(seconds).toBeLessThan(90);
+}, 180_000);
+
+test('200-deep nesting of statements, functions and expressions', () => {
+  const depth = 200;
+  const nest = (inner: string, wrap: (s: string, i: number) => string) =>
+    Array.from({ length: depth }, (_, i) => i).reduce((s, i) => wrap(s, i), inner);
+  const source = [
+    `function ifs(x) { ${nest('return -1;', (s, i) => `if (x > ${i}) { ${s} } else { x += ${i % 3}; }`)} return x; }`,
+    `function loops(n) { let s = 0; ${nest('s++;', (s, i) => `for (let i${i} = 0; i${i} < (${i} % 50 ? 1 : n); i${i}++) { ${s} }`)} return s; }`,
+    `function tries(x) { let s = 0; ${nest('if (x) throw new Error("deep"); s++;', (s, i) => `try { ${s} } finally { s += ${i}; }`)} return s; }`,
+    `function closures() { ${nest('return 1;', (s) => `return function () { ${s} };`)} }`,
+    `function conds(x, y) { return ${nest('x', (s, i) => `(x > ${i} ? ${s} : y)`)}; }`,
+    `function logic(a, b, x) { return ${nest('x', (s, i) => `(${i % 2 ? 'a' : 'b'} && ${s})`)}; }`,
+    'let f = closures();',
+    `for (let i = 0; i < ${depth}; i++) f = f();`,
+    `module.exports = (x) => { let t = 'ok'; try { tries(x); } catch (e) { t = e.message; } return [ifs(x), loops(2), t, f, conds(x, 'y'), logic(x, 1, 2)]; };`,
+  ].join('\n');
+  const { seconds } = checkLarge(source, 'deep.js', [[0], [150], [1000]]);
+  expect(seconds).toBeLessThan(60);
+}, 120_000);
