@@ -1,5 +1,5 @@
 export { main } from './cli';
-export { loadProfiledFiles, type ProfiledFile, type FunctionPaths } from './profiled-file';
+export { loadProfiledFiles, decodeFileProfile, type ProfiledFile, type FunctionPaths } from './profiled-file';
 export { Problems } from './problems';
 export {
   pathReport,

@@ -70,6 +70,26 @@ function profiledFile(
   problems: Problems,
   onFunction: () => void,
 ): ProfiledFile | null {
+  const { key } = profile;
+  const path = resolve(root, key);
+  if (!existsSync(path)) {
+    problems.add(`${key}: source not found at ${path} (use --root); skipped`);
+    return null;
+  }
+  return decodeFileProfile(profile, path, readFileSync(path, 'utf8'), problems, onFunction);
+}
+
+/**
+ * One file's merged profile decoded against `text`, its source now at `path`: null (with a problem) when the
+ * text is not the source it was instrumented from; functions that cannot be decoded are left out.
+ */
+export function decodeFileProfile(
+  profile: FileProfile,
+  path: string,
+  text: string,
+  problems: Problems,
+  onFunction: () => void = () => {},
+): ProfiledFile | null {
   const { key, meta } = profile;
   if (!isFileMetadata(meta)) {
     problems.add(`${key}: metadata is not pathprof-meta/1; skipped`);
@@ -79,12 +99,6 @@ function profiledFile(
     problems.add(`${key}: instrumented in ${meta.mode} mode, not path mode; skipped`);
     return null;
   }
-  const path = resolve(root, key);
-  if (!existsSync(path)) {
-    problems.add(`${key}: source not found at ${path} (use --root); skipped`);
-    return null;
-  }
-  const text = readFileSync(path, 'utf8');
   if (fingerprint(text) !== profile.hash) {
     problems.add(`${key}: source changed since it was instrumented (rerun the tests); skipped`);
     return null;

@@ -1,6 +1,6 @@
 import type * as t from '@babel/types';
 import { EdgeKind } from '@pathprof/cfg';
-import { location, type BranchMapping, type Location } from './file-coverage';
+import { location, type BranchLocation, type BranchMapping, type Location } from './file-coverage';
 import { rangeKey, type CountedEdge, type GraphCounts } from './graph-counts';
 
 /** An istanbul branch and its counts, one per location. */
@@ -11,12 +11,13 @@ export interface CountedBranch {
 
 /**
  * istanbul's branches of a file, counted from its edge and block counts. Types as babel-plugin-istanbul
- * makes them: `if` (two locations, both the statement, counting the consequent and the alternate, present
- * or not), `cond-expr` (consequent, alternate), `binary-expr` (one location per operand of a `&&`/`||`/`??`
+ * makes them: `if` (two locations, the statement and its alternate or an empty one, counting the consequent
+ * and the alternate, present or not), `cond-expr` (consequent, alternate), `binary-expr` (one location per operand of a `&&`/`||`/`??`
  * chain, counting its evaluations), `switch` (one per case, counting entries by match or fall-through).
  * Differences: `default-arg` branches are left out (the graphs do not model parameter defaults), and a
- * branch whose counts the graph does not determine (a constant condition folded to one edge, an operand
- * with neither decision edges nor a block of its own) is left out rather than guessed.
+ * branch whose counts the graph does not determine (a condition with a `?:` or `??` inside, a constant
+ * condition folded to one edge, an operand with neither decision edges nor a block of its own) is left out
+ * rather than guessed.
  */
 export function countBranches(program: t.Program, graph: GraphCounts): CountedBranch[] {
   const branches: CountedBranch[] = [];
@@ -31,7 +32,10 @@ function countBranch(node: t.Node, parent: t.Node | null, graph: GraphCounts): C
   switch (node.type) {
     case 'IfStatement': {
       const counts = testOutcomes(node.test, graph);
-      return counts && branch('if', node, [loc(node), loc(node)], counts);
+      // As istanbul: the statement, then the alternate (an empty location when there is none).
+      return (
+        counts && branch('if', node, [loc(node), node.alternate ? loc(node.alternate) : noLocation], counts)
+      );
     }
     case 'ConditionalExpression': {
       const counts = testOutcomes(node.test, graph);
@@ -51,10 +55,12 @@ function countBranch(node: t.Node, parent: t.Node | null, graph: GraphCounts): C
   }
 }
 
+const noLocation: BranchLocation = { start: {}, end: {} };
+
 function branch(
   type: BranchMapping['type'],
   node: t.Node,
-  locations: Location[],
+  locations: BranchLocation[],
   counts: number[],
 ): CountedBranch {
   const where = loc(node);
@@ -71,7 +77,11 @@ function testOutcomes(test: t.Expression, graph: GraphCounts): [number, number] 
   conditionLeaves(test, false, leaves);
   const edgesOf = (n: t.Node) =>
     graph.edgesAt(key(n)).filter((e) => e.kind === EdgeKind.True || e.kind === EdgeKind.False);
-  const all = leaves.flatMap((leaf) => edgesOf(leaf.node));
+  // A leaf the graph does not decide by itself (a `?:` or `??` inside the condition) would make its inner
+  // decisions look like exits: such a condition is left out.
+  const decided = leaves.map((leaf) => edgesOf(leaf.node));
+  if (decided.some((edges) => edges.length === 0)) return null;
+  const all = decided.flat();
   const last = leaves[leaves.length - 1];
   const truthyKind = last.negated ? EdgeKind.False : EdgeKind.True;
   const lastTruthy = edgesOf(last.node).find((e) => e.kind === truthyKind);
@@ -107,31 +117,34 @@ function chainOperands(node: t.Node): t.Node[] {
 }
 
 /**
- * How often an operand of a logical chain ran: its own decision edges (a `&&`/`||` operand, `!` folded);
- * the `??` decision it feeds; else the block that evaluates just it (a chain's last operand).
+ * How often an operand of a logical chain ran. In a condition the graph decides each operand itself (`!`
+ * folded): its true/false edges. In a value the decision edges belong to the logical expression: its left
+ * operand runs whenever it does, its right operand when it continues (`||` on false, `&&` on true, `??` on
+ * nullish). Otherwise the block that evaluates just the operand.
  */
 function evaluations(operand: t.Node, chain: t.Node, graph: GraphCounts): number | undefined {
   let leaf = operand;
   while (leaf.type === 'UnaryExpression' && leaf.operator === '!') leaf = leaf.argument;
-  const decisions = graph
-    .edgesAt(key(leaf))
-    .filter((e) => e.kind === EdgeKind.True || e.kind === EdgeKind.False);
-  if (decisions.length) return decisions.reduce((n, e) => n + e.count, 0);
-  const owner = nullishOwner(operand, chain);
-  if (owner) {
-    const nullish = graph
-      .edgesAt(key(owner))
-      .filter((e) => e.kind === EdgeKind.Nullish || e.kind === EdgeKind.NotNullish);
-    if (nullish.length) return nullish.reduce((n, e) => n + e.count, 0);
+  const sum = (edges: readonly CountedEdge[]) => edges.reduce((n, e) => n + e.count, 0);
+  const own = graph.edgesAt(key(leaf)).filter((e) => e.kind === EdgeKind.True || e.kind === EdgeKind.False);
+  if (own.length) return sum(own);
+  const parent = logicalParent(operand, chain);
+  const decided = parent ? graph.edgesAt(key(parent)).filter((e) => decisionKinds.has(e.kind)) : [];
+  if (parent && decided.length) {
+    if (parent.left === operand) return sum(decided);
+    const continues = { '||': EdgeKind.False, '&&': EdgeKind.True, '??': EdgeKind.Nullish }[parent.operator];
+    return sum(decided.filter((e) => e.kind === continues));
   }
   return graph.blockAt(key(operand));
 }
 
-/** The `??` expression whose left operand `operand` is, inside `chain`. */
-function nullishOwner(operand: t.Node, chain: t.Node): t.Node | null {
+const decisionKinds = new Set([EdgeKind.True, EdgeKind.False, EdgeKind.Nullish, EdgeKind.NotNullish]);
+
+/** The logical expression of `chain` that has `operand` as its left or right side. */
+function logicalParent(operand: t.Node, chain: t.Node): t.LogicalExpression | null {
   if (chain.type !== 'LogicalExpression') return null;
-  if (chain.operator === '??' && chainOperands(chain.left).at(-1) === operand) return chain;
-  return nullishOwner(operand, chain.left) ?? nullishOwner(operand, chain.right);
+  if (chain.left === operand || chain.right === operand) return chain;
+  return logicalParent(operand, chain.left) ?? logicalParent(operand, chain.right);
 }
 
 /** Entries into each case's body: by its test matching (or `default`), or by falling through from above. */

@@ -22,10 +22,13 @@ export interface FunctionMapping {
 /** istanbul's branch types that a path profile can supply (see branch-counts.ts for what it cannot). */
 export type BranchType = 'if' | 'cond-expr' | 'binary-expr' | 'switch';
 
+/** A branch's location: istanbul leaves it empty for an `if` without `else`. */
+export type BranchLocation = Location | { start: Record<string, never>; end: Record<string, never> };
+
 export interface BranchMapping {
   type: BranchType;
   loc: Location;
-  locations: Location[];
+  locations: BranchLocation[];
   line: number;
 }
 

@@ -1,0 +1,119 @@
+import { transformSync } from '@babel/core';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import istanbul from 'babel-plugin-istanbul';
+import pathprof from 'babel-plugin-pathprof';
+import * as runtime from '@pathprof/runtime';
+import { decodeFileProfile, istanbulCoverage, Problems, type IstanbulFileCoverage } from '../src';
+import { built } from './support/runs';
+
+const source = `
+function classify(a, b, c) {
+  let out = '';
+  if (a && b) out += 'ab';
+  if (!a || c) out += 'nc';
+  if (!(a && c)) out += 'not';
+  out += a ? 'A' : 'a';
+  out += a && b ? 'AB' : b || c ? 'BC' : 'none';
+  const v = a || b || 'default';
+  const w = c ?? b ?? 'none';
+  switch (typeof a) {
+    case 'number':
+    case 'bigint':
+      out += 'n';
+      break;
+    default:
+      out += 'd';
+    case 'string':
+      out += 's';
+  }
+  if (a) {
+    out += 1;
+  } else if (b) {
+    out += 2;
+  } else {
+    out += 3;
+  }
+  let i = 0;
+  while (i < 3 && out.length > i) i++;
+  return out + v + w + i;
+}
+const results = [[1, 0, null], [0, 'x', undefined], ['s', 1, 0], [0, 0, 0], [2, 2, 2], [null, undefined, 'c']].map(
+  (args) => classify(...args),
+);
+`;
+
+/** Runs `code` in a fresh context with the runtime `require` the plugin's `runtime: 'require'` calls. */
+function run(code: string): vm.Context {
+  const context = vm.createContext({
+    require: (id: string) => {
+      if (id === 'babel-plugin-pathprof/runtime') return runtime;
+      throw new Error(`unexpected require(${id})`);
+    },
+  });
+  vm.runInContext(code, context);
+  return context;
+}
+
+/**
+ * The same program instrumented by babel-plugin-istanbul and by pathprof, run on the same inputs: every
+ * branch the path profile yields has istanbul's type, location and counts.
+ */
+(built ? describe : describe.skip)('istanbul branch counts derived from the path profile', () => {
+  const filename = join(process.cwd(), 'virtual', 'branches.js');
+  const key = 'virtual/branches.js';
+  afterAll(() => {
+    delete runtime.getStore().files[key];
+  });
+
+  test('equal babel-plugin-istanbul counts for if, cond-expr, binary-expr and switch', () => {
+    const options = { filename, babelrc: false, configFile: false, sourceType: 'script' as const };
+    const istanbulCode = transformSync(source, {
+      ...options,
+      plugins: [[istanbul, { cwd: process.cwd() }]],
+    })!.code!;
+    const expected = Object.values(
+      (run(istanbulCode).__coverage__ as Record<string, IstanbulFileCoverage>) ?? {},
+    )[0];
+    const pathprofCode = transformSync(source, {
+      ...options,
+      plugins: [[pathprof, { runtime: 'require' }]],
+    })!.code!;
+    run(pathprofCode);
+    const profile = runtime.snapshot(runtime.getStore()).files.find((f) => f.key === key)!;
+    const problems = new Problems();
+    const coverage = istanbulCoverage(decodeFileProfile(profile, filename, source, problems)!);
+    expect(problems.messages).toEqual([]);
+
+    const at = (c: IstanbulFileCoverage) =>
+      Object.entries(c.branchMap).map(([id, b]) => ({
+        where: `${b.type}@${b.loc.start.line}:${b.loc.start.column}`,
+        locations: b.locations.map((l) => `${l.start.line}:${l.start.column}`),
+        counts: c.b[id],
+      }));
+    const ours = at(coverage);
+    const theirs = at(expected).filter((b) => !b.where.startsWith('default-arg'));
+    expect(ours).toEqual(theirs);
+    expect(ours.map((b) => b.where.split('@')[0])).toEqual([
+      'if',
+      'binary-expr',
+      'if',
+      'binary-expr',
+      'if',
+      'binary-expr',
+      'cond-expr',
+      'cond-expr',
+      'binary-expr',
+      'cond-expr',
+      'binary-expr',
+      'binary-expr',
+      'binary-expr',
+      'switch',
+      'if',
+      'if',
+      'binary-expr',
+    ]);
+    const fn = Object.keys(coverage.fnMap).find((id) => coverage.fnMap[id].name === 'classify')!;
+    expect(coverage.f[fn]).toBe(6);
+  });
+});
