@@ -31,8 +31,14 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
     const name = `pathprof-${process.pid}-${Date.now()}-${sequence++}-${Math.random().toString(36).slice(2, 10)}`;
     const target = path.join(dir, `${name}.json`);
     const temporary = path.join(dir, `.${name}.tmp`);
-    fs.writeFileSync(temporary, JSON.stringify(snapshot({ version: 1, files }, process.pid)));
-    fs.renameSync(temporary, target);
+    try {
+      fs.writeFileSync(temporary, JSON.stringify(snapshot({ version: 1, files }, process.pid)));
+      fs.renameSync(temporary, target);
+    } catch (error) {
+      // A full disk leaves part of the temporary file behind: remove it, it only holds the space that ran out.
+      fs.rmSync(temporary, { force: true });
+      throw error;
+    }
     written.push(target);
     for (const record of Object.values(files)) {
       record.counts.fill(0);
