@@ -9,7 +9,8 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const WORK = join(ROOT, 'node_modules/.cache/pathprof-bench');
 
 const babel = require('@babel/core');
-const pathprof = require.resolve('babel-plugin-pathprof');
+// BENCH_PLUGIN: another build of the plugin (a directory with its dist/), to measure a change against it.
+const pathprof = process.env.BENCH_PLUGIN ?? require.resolve('babel-plugin-pathprof');
 const istanbul = require.resolve('babel-plugin-istanbul');
 
 /**

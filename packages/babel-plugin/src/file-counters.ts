@@ -1,5 +1,9 @@
+import { template } from '@babel/core';
 import * as t from '@babel/types';
 import type { FreshName } from '@pathprof/cfg';
+import { PACK_ABOVE, packMetadata, UNPACK_METADATA, type FileMetadata } from './metadata';
+
+const buildUnpacker = template.statement(UNPACK_METADATA.replace('NAME', '%%name%%'));
 
 /**
  * The file-level half of the instrumentation: a lazily registered record of this file's counters. A
@@ -10,11 +14,13 @@ export class FileCounters {
   readonly record: t.Identifier;
   readonly init: t.Identifier;
   readonly register: t.Identifier;
+  readonly unpack: t.Identifier;
 
   constructor(fresh: FreshName) {
     this.record = fresh('pp_file');
     this.init = fresh('pp_init');
     this.register = fresh('pp_register');
+    this.unpack = fresh('pp_unpack');
   }
 
   /** `(record || init())`: the file's record, registering it first if needed. */
@@ -33,12 +39,13 @@ export class FileCounters {
   /**
    * `var record; function init() { return record = register(key, hash, meta, dir, size, tables); }` (with the
    * runtime imported, or required inside `init`), to be placed at the top of the program after its directives.
+   * Large metadata goes packed, with a hoisted `function unpack(packed)` that `init` calls.
    */
   preamble(
     args: {
       key: string;
       hash: string;
-      meta: string;
+      meta: FileMetadata;
       outputDir: string;
       arraySize: number;
       hashCount: number;
@@ -55,10 +62,15 @@ export class FileCounters {
             t.callExpression(t.identifier('require'), [source]),
             t.identifier('registerFile'),
           );
+    const json = JSON.stringify(args.meta);
+    const packed = json.length > PACK_ABOVE;
+    const meta = packed
+      ? t.callExpression(t.cloneNode(this.unpack), [singleQuoted(packMetadata(args.meta))])
+      : t.stringLiteral(json);
     const call = t.callExpression(registerFn, [
       t.stringLiteral(args.key),
       t.stringLiteral(args.hash),
-      t.stringLiteral(args.meta),
+      meta,
       t.stringLiteral(args.outputDir),
       t.numericLiteral(args.arraySize),
       t.numericLiteral(args.hashCount),
@@ -80,6 +92,17 @@ export class FileCounters {
         [],
         t.blockStatement([t.returnStatement(t.assignmentExpression('=', t.cloneNode(this.record), call))]),
       ),
+      ...(packed ? [buildUnpacker({ name: t.cloneNode(this.unpack) })] : []),
     ];
   }
+}
+
+/** JSON is full of double quotes: printed in single quotes it needs no escapes (`\"` would cost 2 bytes each). */
+function singleQuoted(value: string): t.StringLiteral {
+  const literal = t.stringLiteral(value);
+  const raw = value.replace(/[\\'\u2028\u2029]/g, (c) =>
+    c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16)}`,
+  );
+  literal.extra = { rawValue: value, raw: `'${raw}'` };
+  return literal;
 }

@@ -4,6 +4,7 @@ import {
   buildCfg,
   canInstrument,
   findCfgRoots,
+  freshNamesFor,
   insertEdgeCode,
   TracePlan,
   type ControlFlowGraph,
@@ -38,7 +39,10 @@ export function instrumentProgram(
     )
     .map((root) => buildCfg(root, key))
     .filter(canInstrument);
-  const fresh = (hint: string) => path.scope.generateUidIdentifier(hint);
+  // One scan of the file's names, not Babel's generateUidIdentifier: that retries `_hint`, `_hint2`, … against
+  // the scope chain on every call, quadratic in a file with thousands of functions (7% of lodash's
+  // transform). Every name we make starts with `_pp`, a prefix no Babel helper uses.
+  const fresh = freshNamesFor(program);
   const file = new FileCounters(fresh);
   const functions: FunctionMetadata[] = [];
   let arraySize = 0;
@@ -94,7 +98,7 @@ export function instrumentProgram(
     {
       key,
       hash: fingerprint(source),
-      meta: JSON.stringify(meta),
+      meta,
       outputDir: options.outputDir,
       arraySize,
       hashCount,

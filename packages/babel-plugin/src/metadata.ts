@@ -143,3 +143,72 @@ export function numberingOf(file: FileMetadata, fn: FunctionMetadata): PathNumbe
 export function edgePlanOf(fn: FunctionMetadata): EdgeProfilePlan {
   return planEdgeProfile(flowGraphOf(fn));
 }
+
+/**
+ * The integer arrays that are most of the metadata, each with its stride: a value is stored as its difference
+ * from the value one stride back (an edge's source from the previous edge's source, a range's start line from
+ * the previous range's), which is small.
+ */
+const PACKED_STRIDES: Readonly<Record<string, number>> = {
+  edges: 3,
+  ranges: 4,
+  blockRanges: 1,
+  edgeRanges: 1,
+  exceptional: 1,
+};
+/** Base-64 VLQ digits, as in source maps: 5 bits each, 32 added while more digits follow. */
+const VLQ_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** Above this size a file carries its metadata packed, with the unpacker (about 600 bytes) beside it. */
+export const PACK_ABOVE = 4096;
+
+/**
+ * `meta` as JSON whose large integer arrays are strings of zigzag base-64 VLQ differences: about a third of
+ * their JSON size. `UNPACK_METADATA` turns it back into exactly `JSON.stringify(meta)`, so the runtime,
+ * profiles and reports see the same `pathprof-meta/1`.
+ */
+export function packMetadata(meta: FileMetadata): string {
+  return JSON.stringify(meta, (key: string, value: unknown) =>
+    Array.isArray(value) && Object.prototype.hasOwnProperty.call(PACKED_STRIDES, key)
+      ? packIntegers(value as number[], PACKED_STRIDES[key])
+      : value,
+  );
+}
+
+function packIntegers(values: readonly number[], stride: number): string {
+  let out = '';
+  values.forEach((v, i) => {
+    const delta = i >= stride ? v - values[i - stride] : v;
+    let z = delta < 0 ? -delta * 2 - 1 : delta * 2;
+    // Arithmetic rather than bit operations: columns of a minified file can pass 2^31 when doubled.
+    while (z >= 32) {
+      out += VLQ_DIGITS[32 + (z % 32)];
+      z = Math.floor(z / 32);
+    }
+    out += VLQ_DIGITS[z];
+  });
+  return out;
+}
+
+/**
+ * The unpacker an instrumented file calls, once, when it registers: `function NAME(packed)` returning the
+ * metadata's JSON. ES5, since it goes through whatever presets the user's build applies after the plugin.
+ */
+export const UNPACK_METADATA = `function NAME(packed) {
+  var digits = '${VLQ_DIGITS}';
+  var strides = ${JSON.stringify(PACKED_STRIDES)};
+  return JSON.stringify(JSON.parse(packed, function (key, value) {
+    if (typeof value !== 'string' || !Object.prototype.hasOwnProperty.call(strides, key)) return value;
+    var out = [], z = 0, scale = 1;
+    for (var i = 0; i < value.length; i++) {
+      var d = digits.indexOf(value.charAt(i));
+      z += (d % 32) * scale;
+      if (d >= 32) { scale *= 32; continue; }
+      var delta = z % 2 ? -(z + 1) / 2 : z / 2;
+      out.push(out.length >= strides[key] ? out[out.length - strides[key]] + delta : delta);
+      z = 0;
+      scale = 1;
+    }
+    return out;
+  }));
+}`;

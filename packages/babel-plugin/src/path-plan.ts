@@ -35,9 +35,16 @@ export class PathPlan implements EdgeCodePlan {
         ? this.file.counts()
         : t.memberExpression(this.file.hashed(), t.numericLiteral(fn.storage.slot), true);
     const alias = target.kind === 'array' ? target.counts : target.table;
+    // The ENTRY edge's code runs right after the prologue (its site is the prologue): when it starts by
+    // setting the register, the prologue's `r = 0` is a dead store that only costs bytes.
+    const entry = cfg.edgeSrc.indexOf(cfg.entry);
+    const prologue =
+      fn.numbering.edgeOps[entry][0]?.kind === 'set'
+        ? fn.numbering.prologue.filter((op) => op.kind !== 'set')
+        : fn.numbering.prologue;
     return [
       t.expressionStatement(t.assignmentExpression('=', t.cloneNode(alias), counters)),
-      ...fn.numbering.prologue.map((op) => t.expressionStatement(opExpression(op, register(locals), target))),
+      ...prologue.map((op) => t.expressionStatement(opExpression(op, register(locals), target))),
     ];
   }
 

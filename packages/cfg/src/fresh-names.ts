@@ -14,10 +14,14 @@ export function freshNamesFor(root: t.Node): FreshName {
     if (t.isIdentifier(n) || t.isJSXIdentifier(n)) taken.add(n.name);
     else if (t.isLabeledStatement(n)) taken.add(n.label.name);
   });
+  // Where each hint's search resumes: a file with thousands of functions asks for `pp_r` thousands of times.
+  const next = new Map<string, number>();
   return (hint) => {
     const base = `_${hint}`;
-    let name = base;
-    for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
+    let i = next.get(hint) ?? 1;
+    let name = i === 1 ? base : `${base}${i}`;
+    while (taken.has(name)) name = `${base}${++i}`;
+    next.set(hint, i + 1);
     taken.add(name);
     return t.identifier(name);
   };
