@@ -7,6 +7,8 @@ import { ScratchProject } from './support/scratch-project';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
 const jestBin = require.resolve('jest/bin/jest');
+// Each test starts jest processes: seconds alone, much longer beside the rest of the suite on two cores.
+jest.setTimeout(60_000);
 
 /**
  * Instrumented code inside jest's per-test-file contexts: the test environment writes each file's counts at

@@ -6,12 +6,15 @@ import type { PathReport } from '../src';
 import { launchChromium } from './support/chromium';
 import { built, fixtures, profileDir, report, runJest, withProfileDir } from './support/runs';
 
+// Each test starts processes (jest, the CLI, chromium): seconds alone, longer beside the whole suite.
+jest.setTimeout(60_000);
+
+const ESC = '\u001b';
+
 /**
  * The example projects' jest runs, reported in every format: the numbers are the calls their tests make
  * (worked out by hand from the tests, not copied from the output).
  */
-const ESC = '\u001b';
-
 (built ? describe : describe.skip)('pathprof-report on the example projects', () => {
   const shop = profileDir();
   const geometry = profileDir();

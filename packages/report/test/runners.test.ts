@@ -6,6 +6,9 @@ import { servePage } from './support/browser-server';
 import { launchChromium } from './support/chromium';
 import { built, fixtures, profileDir, report, withProfileDir } from './support/runs';
 
+// Each test starts processes (jest, the CLI, chromium): seconds alone, longer beside the whole suite.
+jest.setTimeout(60_000);
+
 function functionOf(json: PathReport, file: string, name: string) {
   return json.files.find((f) => f.file === file)!.functions.find((f) => f.name === name)!;
 }
