@@ -27,9 +27,12 @@ export function withProfileDir(body: (dir: string) => void): void {
   }
 }
 
-/** Runs an example project's jest tests with path profiling into `out`; throws if they fail. */
+/**
+ * Runs an example project's jest tests with path profiling into `out`; throws if they fail. Without the
+ * transform cache: a cached file keeps the instrumentation of whatever plugin build made it.
+ */
 export function runJest(project: string, out: string, args: string[] = []): void {
-  const run = spawnSync(process.execPath, [jestBin, '--ci', ...args], {
+  const run = spawnSync(process.execPath, [jestBin, '--ci', '--no-cache', ...args], {
     cwd: join(fixtures, project),
     env: { ...process.env, PATHPROF_DIR: out },
     encoding: 'utf8',
