@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeHtmlReport } from './html/html-report';
 import { istanbulCoverage } from './istanbul/istanbul-coverage';
@@ -22,7 +23,7 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   check --paths N [--per-file]  exit 1 when path coverage is below N %
   diff DIR_A DIR_B            paths newly taken and no longer taken from run A to run B
   html                        a static site: files, sources, paths to select and highlight, graphs
-options: --root DIR (where sources are; default .), -o/--output FILE (html: a folder, default
+options: --root DIR (where sources are; default: ., then each DIR's parent), -o/--output FILE (html: a folder, default
   pathprof-html), --limit N (show, html: unexecuted paths per function), --top N (text)
 exit codes: 0 done, 1 threshold not met or nothing matched, 2 bad usage or something skipped`;
 
@@ -37,7 +38,7 @@ export function main(argv: string[]): void {
       args: argv,
       allowPositionals: true,
       options: {
-        root: { type: 'string', default: '.' },
+        root: { type: 'string' },
         output: { type: 'string', short: 'o' },
         paths: { type: 'string' },
         'per-file': { type: 'boolean', default: false },
@@ -56,14 +57,11 @@ export function main(argv: string[]): void {
     : 'text';
   const problems = new Problems();
   const style = new TerminalStyle(process.stdout);
-  const load = (dirs: string[]) => {
+  const load = (given: string[]) => {
+    const dirs = given.length ? given : ['.pathprof'];
+    const roots = values.root ? [values.root] : ['.', ...dirs.map((dir) => dirname(resolve(dir)))];
     const progress = new ProgressBar('pathprof-report: decoding');
-    const files = loadProfiledFiles(
-      dirs.length ? dirs : ['.pathprof'],
-      values.root,
-      problems,
-      progress.update,
-    );
+    const files = loadProfiledFiles(dirs, roots, problems, progress.update);
     progress.finish();
     return files;
   };

@@ -29,13 +29,14 @@ export type OnProgress = (done: number, total: number) => void;
 
 /**
  * Reads the profile directories, merges their counts (shards, workers, runs add up) and decodes each file
- * against its current source under `root`. Anything that cannot be decoded exactly is skipped with a
+ * against its current source: the first of `roots` where the file is (profile keys are relative to Babel's
+ * working directory, usually the project holding `.pathprof`). Anything that cannot be decoded exactly is skipped with a
  * problem: unreadable profiles, files whose source is missing or changed since instrumentation (their
  * extents would point at the wrong code), functions numbered by another version of pathprof.
  */
 export function loadProfiledFiles(
   dirs: readonly string[],
-  root: string,
+  roots: readonly string[],
   problems: Problems,
   onProgress: OnProgress = () => {},
 ): ProfiledFile[] {
@@ -54,7 +55,7 @@ export function loadProfiledFiles(
   let done = 0;
   const files: ProfiledFile[] = [];
   for (const profile of merged) {
-    const file = profiledFile(profile, root, problems, () => onProgress(++done, total));
+    const file = profiledFile(profile, roots, problems, () => onProgress(++done, total));
     if (file) files.push(file);
   }
   return files;
@@ -66,14 +67,14 @@ function functionCount(profile: FileProfile): number {
 
 function profiledFile(
   profile: FileProfile,
-  root: string,
+  roots: readonly string[],
   problems: Problems,
   onFunction: () => void,
 ): ProfiledFile | null {
   const { key } = profile;
-  const path = resolve(root, key);
-  if (!existsSync(path)) {
-    problems.add(`${key}: source not found at ${path} (use --root); skipped`);
+  const path = roots.map((root) => resolve(root, key)).find((p) => existsSync(p));
+  if (!path) {
+    problems.add(`${key}: source not found under ${roots.join(', ')} (use --root); skipped`);
     return null;
   }
   return decodeFileProfile(profile, path, readFileSync(path, 'utf8'), problems, onFunction);

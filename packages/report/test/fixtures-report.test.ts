@@ -39,6 +39,15 @@ const ESC = '\u001b';
     expect(run.stdout).not.toContain(ESC);
   });
 
+  test('sources are looked up under --root (default: the current directory, then the directory holding the profiles)', () => {
+    const elsewhere = report('ts-geometry', [shop]);
+    expect(elsewhere.status).toBe(2);
+    expect(elsewhere.stderr).toContain('pathprof-report: src/cart.js: source not found under');
+    expect(report('ts-geometry', ['--root', '../js-shop', shop]).stdout).toMatch(
+      /All files: 2 files, 7 functions/,
+    );
+  });
+
   test('colour when FORCE_COLOR asks for it, none when NO_COLOR or not a terminal', () => {
     expect(report('js-shop', [shop], { FORCE_COLOR: '1' }).stdout).toMatch(
       new RegExp(`${ESC}\\[31m +26\\.7%${ESC}\\[39m`),
