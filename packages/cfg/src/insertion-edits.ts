@@ -397,7 +397,11 @@ export class InsertionEdits {
     const y = this.yields.get(n);
     if (y && t.isYieldExpression(n)) {
       const v = this.temps(n).value();
-      e = seq([...y.pre, t.assignmentExpression('=', v, n), ...y.post, ...y.resume, t.cloneNode(v)]);
+      // What the yield records before it suspends runs after its argument, which may itself yield.
+      const pre = n.argument ? [] : y.pre;
+      if (n.argument && y.pre.length)
+        n.argument = seq([assignTemp(t.cloneNode(v), n.argument), ...y.pre, t.cloneNode(v)]);
+      e = seq([...pre, t.assignmentExpression('=', v, n), ...y.post, ...y.resume, t.cloneNode(v)]);
     }
     const test = this.tests.get(n);
     if (test) e = this.test(e, test.T, test.F);
