@@ -1,4 +1,4 @@
-import { EdgeKind } from '@pathprof/cfg';
+import { EdgeKind, edgeKindName } from '@pathprof/cfg';
 import { decodePath } from '@pathprof/numbering';
 import type { FunctionPaths } from './profiled-file';
 import type { SourceText } from './source-text';
@@ -30,27 +30,28 @@ export interface DecodedDecisions extends PathShape {
   readonly decisions: Decision[];
 }
 
-const outcomes: Partial<Record<EdgeKind, [string, string]>> = {
-  [EdgeKind.True]: ['true', 'true'],
-  [EdgeKind.False]: ['false', 'false'],
-  [EdgeKind.Nullish]: ['nullish', 'null or undefined'],
-  [EdgeKind.NotNullish]: ['not-nullish', 'not null or undefined'],
-  [EdgeKind.CaseMatch]: ['case', 'matches'],
-  [EdgeKind.CaseMiss]: ['case-miss', 'does not match'],
-  [EdgeKind.Default]: ['default', 'no case matches: default'],
-  [EdgeKind.Fallthrough]: ['fallthrough', 'falls through to the next case'],
-  [EdgeKind.LoopBack]: ['loop-back', 'loop: next iteration'],
-  [EdgeKind.Next]: ['next', 'loop: next item'],
-  [EdgeKind.Done]: ['done', 'loop: done, leaves the loop'],
-  [EdgeKind.Break]: ['break', 'break'],
-  [EdgeKind.Continue]: ['continue', 'continue'],
-  [EdgeKind.Return]: ['return', 'return'],
-  [EdgeKind.Throw]: ['throw', 'throw'],
-  [EdgeKind.Exception]: ['exception', 'throws'],
-  [EdgeKind.FinallyExit]: ['finally-exit', 'leaves finally'],
-  [EdgeKind.Resume]: ['resume', 'resumed by next()'],
-  [EdgeKind.YieldReturn]: ['yield-return', 'finished by return() at yield'],
-  [EdgeKind.Interrupt]: ['interrupt', 'interrupted'],
+/** What taking an edge of each deciding kind means; other kinds (entry, plain sequencing) are not shown. */
+const outcomes: Partial<Record<EdgeKind, string>> = {
+  [EdgeKind.True]: 'true',
+  [EdgeKind.False]: 'false',
+  [EdgeKind.Nullish]: 'null or undefined',
+  [EdgeKind.NotNullish]: 'not null or undefined',
+  [EdgeKind.CaseMatch]: 'matches',
+  [EdgeKind.CaseMiss]: 'does not match',
+  [EdgeKind.Default]: 'no case matches: default',
+  [EdgeKind.Fallthrough]: 'falls through to the next case',
+  [EdgeKind.LoopBack]: 'loop: next iteration',
+  [EdgeKind.Next]: 'loop: next item',
+  [EdgeKind.Done]: 'loop: done, leaves the loop',
+  [EdgeKind.Break]: 'break',
+  [EdgeKind.Continue]: 'continue',
+  [EdgeKind.Return]: 'return',
+  [EdgeKind.Throw]: 'throw',
+  [EdgeKind.Exception]: 'throws',
+  [EdgeKind.FinallyExit]: 'leaves finally',
+  [EdgeKind.Resume]: 'resumed by next()',
+  [EdgeKind.YieldReturn]: 'finished by return() at yield',
+  [EdgeKind.Interrupt]: 'interrupted',
 };
 
 /** Path `pathNumber` of a function as the decisions it takes (entry and plain sequencing left out). */
@@ -75,9 +76,9 @@ export function decodeDecisions(fn: FunctionPaths, pathNumber: number, source: S
     decisions.push({
       line: implicitReturn ? endLine : line,
       column,
-      kind: outcome[0],
+      kind: edgeKindName(kind),
       code: quoted ? source.head(line, column, endLine, endColumn) : '',
-      outcome: implicitReturn ? 'reaches the end of the function' : outcome[1],
+      outcome: implicitReturn ? 'reaches the end of the function' : outcome,
     });
   }
   const start =
