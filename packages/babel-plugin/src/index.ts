@@ -3,8 +3,10 @@ import * as path from 'node:path';
 import { instrumentProgram } from './instrument-program';
 import { ignoresFile } from './ignore-comments';
 import { resolveOptions } from './options';
+import { cutWarning } from './fallbacks';
 
 export type { PluginOptions, Mode } from './options';
+export type { PathFallback } from './fallbacks';
 export { flowGraphOf, numberingOf, edgePlanOf, type FileMetadata, type FunctionMetadata } from './metadata';
 /** The source hash in a profile (`hash`): a reader compares it with the current source. */
 export { fingerprint } from './fingerprint';
@@ -32,7 +34,10 @@ export default function pathprof(
             .split(path.sep)
             .join('/');
           if (!options.selects(key) || ignoresFile(state.file.ast)) return;
-          instrumentProgram(programPath, key, state.file.code, options);
+          const fallbacks = instrumentProgram(programPath, key, state.file.code, options);
+          (state.file.metadata as { pathprof?: unknown }).pathprof = { fallbacks };
+          const warning = cutWarning(key, options.maxPaths, fallbacks);
+          if (warning) console.warn(warning);
         },
       },
     },

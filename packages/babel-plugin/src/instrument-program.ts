@@ -18,18 +18,19 @@ import { ignoredRanges } from './ignore-comments';
 import { graphMetadata, numberingChecksum, type FileMetadata, type FunctionMetadata } from './metadata';
 import type { ResolvedOptions } from './options';
 import { PathPlan, type PathFunction } from './path-plan';
+import { pathFallback, type PathFallback } from './fallbacks';
 
 /**
  * Instruments one file: a graph per function-like (except ignored ones), numbered and placed per the mode,
  * code inserted on the edges, and a preamble registering the file's counters and metadata. Runs from
- * `Program` enter, before other plugins change the code.
+ * `Program` enter, before other plugins change the code. Returns the functions that needed a fallback.
  */
 export function instrumentProgram(
   path: NodePath<t.Program>,
   key: string,
   source: string,
   options: ResolvedOptions,
-): void {
+): PathFallback[] {
   const program = path.node;
   const ignored = ignoredRanges(program);
   const graphs = findCfgRoots(program)
@@ -45,6 +46,7 @@ export function instrumentProgram(
   const fresh = freshNamesFor(program);
   const file = new FileCounters(fresh);
   const functions: FunctionMetadata[] = [];
+  const fallbacks: PathFallback[] = [];
   let arraySize = 0;
   let hashCount = 0;
   let plan: EdgeCodePlan;
@@ -58,6 +60,8 @@ export function instrumentProgram(
           ? { kind: 'array', offset: (arraySize += numbering.pathCount) - numbering.pathCount }
           : { kind: 'hash', slot: hashCount++ };
       byGraph.set(g, { numbering, storage });
+      const fallback = pathFallback(g, numbering);
+      if (fallback) fallbacks.push(fallback);
       functions.push({
         ...graphMetadata(g),
         path: { storage, pathCount: numbering.pathCount, checksum: numberingChecksum(numbering) },
@@ -83,7 +87,10 @@ export function instrumentProgram(
   }
 
   insertEdgeCode(program, fresh, graphs, plan);
-  if (options.mode === 'trace') return registerTopLevelDeclarations(path);
+  if (options.mode === 'trace') {
+    registerTopLevelDeclarations(path);
+    return fallbacks;
+  }
 
   const meta: FileMetadata = {
     format: 'pathprof-meta/1',
@@ -108,6 +115,7 @@ export function instrumentProgram(
   program.body.unshift(...preamble);
   registerTopLevelDeclarations(path);
   if (runtimeImport === 'import') referenceRuntimeImport(path, file.init.name);
+  return fallbacks;
 }
 
 /**
