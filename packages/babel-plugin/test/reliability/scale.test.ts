@@ -1,5 +1,8 @@
 import { Random, runPlain } from '@pathprof/testkit';
-import { instrument } from '../support/instrument';
+import { transformSync } from '@babel/core';
+import type { PathNumbering } from '@pathprof/numbering';
+import pathprof, { type PathFallback } from '../../src';
+import { instrument, virtualPath } from '../support/instrument';
 import { checkPathModeOnSource } from '../support/path-mode-on-program';
 
 /**
@@ -18,15 +21,35 @@ function checkLarge(source: string, name: string, inputs: unknown[][]) {
   return { numberings, seconds: (Date.now() - started) / 1000 };
 }
 
-test('80 sequential ifs (2^80 paths): edges are cut, the count stays exact, the cut is recorded', () => {
-  const source = `module.exports = function many(x) {
+const EIGHTY_IFS = `module.exports = function many(x) {
   let s = 0;
 ${Array.from({ length: 80 }, (_, i) => `  if (x[${i}]) s += ${i};`).join('\n')}
   return s;
 };`;
+
+/** Runs `work`, returning the warnings it printed (the plugin warns about cut edges at build time). */
+function warningsOf(work: () => void): string[] {
+  const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    work();
+    return warn.mock.calls.map((args) => args.join(' '));
+  } finally {
+    warn.mockRestore();
+  }
+}
+
+test('80 sequential ifs (2^80 paths): edges are cut, the count stays exact, the cut is recorded', () => {
+  const source = EIGHTY_IFS;
   const rng = new Random(80);
   const inputs = Array.from({ length: 6 }, () => [Array.from({ length: 80 }, () => rng.chance(0.5))]);
-  const { numberings, seconds } = checkLarge(source, 'eighty-ifs.js', inputs);
+  let result = {} as ReturnType<typeof checkLarge>;
+  const warnings = warningsOf(() => (result = checkLarge(source, 'eighty-ifs.js', inputs)));
+  const { numberings, seconds } = result;
+  expect(warnings).toEqual([
+    expect.stringMatching(
+      /^pathprof: virtual\/eighty-ifs\.js: more than 1073741824 paths, paths split at cut edges \(counts stay exact\): many \(line 1\): \d+ edges cut$/,
+    ),
+  ]);
   // These numberings are recomputed from the file's metadata, as a report does: the cuts are there to show.
   const many = numberings.find((n) => n.overflow !== null)!;
   expect(many.pathCount).toBeLessThanOrEqual(2 ** 30);
@@ -42,7 +65,11 @@ ${Array.from({ length: 24 }, (_, i) => `  if (x & ${1 << i}) s += ${i}; else s -
   return s;
 };`;
   const inputs = [[0], [5], [0xffffff], [0x5a5a5a]];
-  const numberings = checkPathModeOnSource(source, 'budget.js', inputs, 'budget', { maxPaths: 1024 });
+  let numberings: PathNumbering[] = [];
+  const warnings = warningsOf(
+    () => (numberings = checkPathModeOnSource(source, 'budget.js', inputs, 'budget', { maxPaths: 1024 })),
+  );
+  expect(warnings).toHaveLength(1);
   const some = numberings.find((n) => n.overflow !== null)!;
   expect(some.pathCount).toBeLessThanOrEqual(1024);
   expect(some.overflow!.cuts.length).toBeGreaterThan(1);
@@ -51,6 +78,31 @@ ${Array.from({ length: 24 }, (_, i) => `  if (x & ${1 << i}) s += ${i}; else s -
   expect(() => instrument(source, 'tiny.js', { maxPaths: 64 })).toThrow(
     /virtual\/tiny\.js: cutting every cuttable edge still leaves \d+ paths, more than the budget of 64/,
   );
+});
+
+test("Babel's result metadata lists every fallback: hash storage, and cut edges", () => {
+  let result: ReturnType<typeof transformSync> = null;
+  const warnings = warningsOf(
+    () =>
+      (result = transformSync(EIGHTY_IFS, {
+        filename: virtualPath('metadata.js'),
+        babelrc: false,
+        configFile: false,
+        plugins: [[pathprof, { runtime: 'require' }]],
+      })),
+  );
+  expect(warnings).toHaveLength(1);
+  const { fallbacks } = (result!.metadata as unknown as { pathprof: { fallbacks: PathFallback[] } }).pathprof;
+  expect(fallbacks).toEqual([
+    {
+      function: 'many',
+      line: 1,
+      pathCount: expect.any(Number),
+      storage: 'hash',
+      cutEdges: expect.any(Number),
+    },
+  ]);
+  expect(fallbacks[0].cutEdges).toBeGreaterThan(0);
 });
 
 test('a 10,000-case switch with fallthrough counts into a hash table, exactly', () => {
@@ -67,6 +119,7 @@ ${cases.join('\n')}
 };`;
   const { numberings, seconds } = checkLarge(source, 'switch.js', [[3], [9999], ['x']]);
   const big = numberings.find((n) => n.pathCount > 10_000)!;
+  // Hash storage alone changes nothing a user sees: it is listed in the metadata, without a warning.
   expect(big.storage.kind).toBe('hash');
   expect(big.overflow).toBeNull();
   expect(seconds).toBeLessThan(90);
@@ -87,6 +140,9 @@ test('200-deep nesting of statements, functions and expressions', () => {
     `for (let i = 0; i < ${depth}; i++) f = f();`,
     `module.exports = (x) => { let t = 'ok'; try { tries(x); } catch (e) { t = e.message; } return [ifs(x), loops(2), t, f, conds(x, 'y'), logic(x, 1, 2)]; };`,
   ].join('\n');
-  const { seconds } = checkLarge(source, 'deep.js', [[0], [150], [1000]]);
+  let seconds = 0;
+  const warnings = warningsOf(() => ({ seconds } = checkLarge(source, 'deep.js', [[0], [150], [1000]])));
+  // 200 nested loops or finally blocks have more than 2^30 paths: those two are cut, and said to be.
+  expect(warnings).toEqual([expect.stringMatching(/: loops \(line 2\): \d+ edges cut; tries \(line 3\)/)]);
   expect(seconds).toBeLessThan(60);
 }, 120_000);
