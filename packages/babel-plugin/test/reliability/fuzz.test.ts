@@ -3,7 +3,8 @@ import { FUZZ_PROFILES, checkFuzzCase } from './support/fuzz-profiles';
 /**
  * Biased random programs, plain against traced against path-instrumented. The test command runs a fixed
  * slice; `npm run fuzz -- --minutes 10` (scripts/fuzz.mjs) sets `PATHPROF_FUZZ_MINUTES` and this file then
- * draws fresh seeds for that long, reports every failing seed with its profile, and fails if any did.
+ * draws fresh seeds for that long, reports every failing seed with its profile, and fails if any did. The
+ * profile follows from the seed, so `--seed <failing seed>` repeats a failure first thing.
  */
 const FIXED_SEED = 8_000_000;
 const PER_PROFILE = 3;
@@ -23,7 +24,8 @@ if (minutes > 0) {
           checkFuzzCase(seed, profile.options);
         } catch (error) {
           const line = `FAILED profile ${profile.name} seed ${seed}: ${(error as Error).message.split('\n')[0]}`;
-          console.log(line);
+          // Straight to the terminal (jest holds console output until the test ends).
+          process.stderr.write(`${line}\n`);
           failures.push(line);
         }
         runs++;
