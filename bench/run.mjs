@@ -4,11 +4,13 @@
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { ROOT, WORK, require, transform } from './tools.mjs';
 
 const quick = process.argv.includes('--quick');
+// Other work on the machine moves absolute times (interleaving keeps the ratios fair): the results say how busy it was.
+const loadAtStart = loadavg()[0];
 const REPEATS = quick ? 3 : 9;
 const MODES = ['base', 'path', 'edge', 'istanbul', 'v8'];
 const LIB = join(WORK, 'lib');
@@ -150,7 +152,9 @@ const report = JSON.parse(
   ]),
 );
 
-const machine = `${cpus()[0].model.trim()}, ${cpus().length} cores, Node ${process.version}, ${process.platform}`;
+const machine =
+  `${cpus()[0].model.trim()}, ${cpus().length} cores, Node ${process.version}, ${process.platform}; ` +
+  `load average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`;
 const packages = [
   'acorn',
   'marked',
@@ -187,6 +191,8 @@ ${report.paths.toLocaleString('en')} counted paths of ${relative(WORK, report.fi
 read and check ${(report.readMs / 1000).toFixed(2)} s, merge ${(report.mergeMs / 1000).toFixed(2)} s, numbering ${(report.numberMs / 1000).toFixed(2)} s,
 decode every path ${(report.decodeMs / 1000).toFixed(2)} s; **total ${(report.totalMs / 1000).toFixed(2)} s**, peak RSS ${report.maxRssMb.toFixed(0)} MB.
 `;
-mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench/results/latest.md'), markdown);
+// A quick run must not overwrite the committed full results.
+const results = join(ROOT, 'bench/results', quick ? 'quick.md' : 'latest.md');
+mkdirSync(dirname(results), { recursive: true });
+writeFileSync(results, markdown);
 console.log(`\n${markdown}`);
