@@ -2,7 +2,8 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', 'packages/cfg/test/fixtures/**', 'coverage/**'] },
+  // tmp/ holds scratch projects the end-to-end tests create (gitignored, like bench work files).
+  { ignores: ['**/node_modules/**', '**/dist/**', 'packages/cfg/test/fixtures/**', 'coverage/**', 'tmp/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -29,7 +29,9 @@ for (const [name, [cmd, ...args]] of checks) {
 const out = mkdtempSync(join(tmpdir(), 'pathprof-jest-'));
 const report = join(out, 'jest.json');
 console.log('\n== jest');
-const jestArgs = ['--json', `--outputFile=${report}`, ...process.argv.slice(2)];
+// Jest's default (cores - 1 workers) runs serially on a 2-core CI machine; the long property suites are split
+// in halves precisely so that two workers can share them.
+const jestArgs = ['--json', `--outputFile=${report}`, '--maxWorkers=2', ...process.argv.slice(2)];
 spawnSync(bin('jest'), jestArgs, { stdio: 'inherit' });
 try {
   const results = JSON.parse(readFileSync(report, 'utf8'));
