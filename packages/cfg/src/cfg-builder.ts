@@ -161,7 +161,14 @@ export class CfgBuilder {
    * Routes a jump to its target through every `finally` in between: the edge goes to the innermost such
    * `finally`, which records the completion and re-issues the jump when it ends.
    */
-  private jump(request: JumpRequest, kind: EdgeKind, site: EdgeSite, node: t.Node, stay = false): void {
+  /** `site` is where code for the jump goes; a yield-return has none of its own (null) and gets one here. */
+  private jump(
+    request: JumpRequest,
+    kind: EdgeKind,
+    site: EdgeSite | null,
+    node: t.Node,
+    stay = false,
+  ): void {
     if (this.cur === UNREACHABLE) return;
     const from = this.cur;
     const done = () => (stay ? undefined : this.leave());
@@ -170,7 +177,7 @@ export class CfgBuilder {
       if (c.type === 'finally') {
         const target = this.findTarget(request, i);
         const completion = c.region.completionFor(request, target);
-        const entrySite: EdgeSite =
+        const entrySite: EdgeSite | null =
           request.kind === 'yield-return'
             ? { type: 'finallyEntry', statement: c.region.statement, completion }
             : site;
@@ -188,7 +195,7 @@ export class CfgBuilder {
     if (request.kind === 'break' || request.kind === 'continue') {
       throw new CfgError(this.filename, node, `no target for \`${request.kind}\``);
     }
-    const exitSite: EdgeSite =
+    const exitSite: EdgeSite | null =
       request.kind === 'yield-return' ? { type: 'generatorReturn', expression: request.yieldNode } : site;
     this.edgeTo(this.g.exitJoin, kind, exitSite, node);
     done();
@@ -786,13 +793,7 @@ export class CfgBuilder {
     this.g.markSuspends(this.cur);
     const resume = this.newJoin();
     this.edgeTo(resume, EdgeKind.Resume, { type: 'resume', expression: e }, e);
-    // The site passed here is never used: a yield-return gets a finallyEntry or generatorReturn site.
-    this.jump(
-      { kind: 'yield-return', yieldNode: e },
-      EdgeKind.YieldReturn,
-      { type: 'resume', expression: e },
-      e,
-    );
+    this.jump({ kind: 'yield-return', yieldNode: e }, EdgeKind.YieldReturn, null, e);
     this.land(resume);
   }
 
@@ -852,8 +853,7 @@ export class CfgBuilder {
       if ((t.isYieldExpression(n) || t.isAwaitExpression(n)) && !insideFunction(value, n)) {
         this.g.markSuspends(this.cur);
         if (t.isYieldExpression(n)) {
-          const site: EdgeSite = { type: 'resume', expression: n };
-          this.jump({ kind: 'yield-return', yieldNode: n }, EdgeKind.YieldReturn, site, n, true);
+          this.jump({ kind: 'yield-return', yieldNode: n }, EdgeKind.YieldReturn, null, n, true);
         }
       }
     });
