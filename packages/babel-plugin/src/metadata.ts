@@ -1,4 +1,5 @@
 import type { ControlFlowGraph, SourceRange } from '@pathprof/cfg';
+import { isSilentKind } from '@pathprof/cfg';
 import {
   numberPaths,
   planEdgeProfile,
@@ -103,6 +104,9 @@ export function flowGraphOf(fn: FunctionMetadata): FlowGraph {
   const edgeCount = fn.edges.length / 3;
   const edgeExceptional = new Uint8Array(edgeCount);
   for (const e of fn.exceptional) edgeExceptional[e] = 1;
+  const edgeSilent = Uint8Array.from({ length: edgeCount }, (_, e) =>
+    isSilentKind(fn.edges[3 * e + 2]) ? 1 : 0,
+  );
   return {
     blockCount: fn.blockCount,
     entry: 0,
@@ -111,6 +115,7 @@ export function flowGraphOf(fn: FunctionMetadata): FlowGraph {
     edgeSrc: Int32Array.from({ length: edgeCount }, (_, e) => fn.edges[3 * e]),
     edgeDst: Int32Array.from({ length: edgeCount }, (_, e) => fn.edges[3 * e + 1]),
     edgeExceptional,
+    edgeSilent,
   };
 }
 

@@ -12,6 +12,7 @@ import { ENTRY, EXIT, GraphBuilder, Join, UNREACHABLE } from './graph-builder';
 import { FinallyBuilder, type JumpContext, type JumpRequest } from './jump-context';
 import { evaluationMayThrow, isTypeOnlyStatement, staticTruthiness, unwrapTypeScript } from './node-facts';
 import { CfgError } from './cfg-error';
+import { firstProperty, patternDefaults, type OpaqueDefault } from './pattern-defaults';
 
 /** What a condition's direct edges are called when the whole condition is one leaf (no `&&`, `||`, `?:`). */
 interface LeafSites {
@@ -33,6 +34,11 @@ export class CfgBuilder {
   private readonly iterationExits: { statement: t.ForInStatement | t.ForOfStatement; doneJoin: Join }[] = [];
   private readonly handlers: { join: Join; clause: t.CatchClause | t.TryStatement }[] = [];
   private readonly isGenerator: boolean;
+  /** Defaults that are path decisions, and those that are not (with why). */
+  private readonly decided = new Set<t.AssignmentPattern>();
+  private readonly opaqueDefaults: OpaqueDefault[] = [];
+  /** A block entered by a silent edge: nothing in it may throw until an edge with a site leaves it. */
+  private silentBlock = UNREACHABLE;
 
   constructor(
     private readonly root: t.Node,
@@ -59,6 +65,7 @@ export class CfgBuilder {
       this.expr(value);
       this.edgeToExit(EdgeKind.Return, { type: 'afterExpression', expression: value });
     } else if (t.isFunction(root)) {
+      this.parameterDefaults(root);
       const body = root.body;
       if (t.isBlockStatement(body)) {
         this.statements(body.body);
@@ -102,12 +109,14 @@ export class CfgBuilder {
       edgeDst: parts.edgeDst,
       edgeKind: parts.edgeKind,
       edgeExceptional: parts.edgeExceptional,
+      edgeSilent: parts.edgeSilent,
       blocks: parts.blocks,
       edges: parts.edges,
       finallies: this.finallies,
       iterationExits,
       handlers,
       isGenerator: this.isGenerator,
+      opaqueDefaults: this.opaqueDefaults,
     };
   }
 
@@ -152,7 +161,17 @@ export class CfgBuilder {
   }
 
   private code(node: t.Node): void {
-    this.g.noteCode(this.cur, node, evaluationMayThrow(node));
+    const mayThrow = evaluationMayThrow(node);
+    if (mayThrow && this.cur === this.silentBlock && this.cur !== UNREACHABLE) {
+      throw new Error(`internal error: a ${node.type} that can throw right after a silent edge`);
+    }
+    this.g.noteCode(this.cur, node, mayThrow);
+  }
+
+  /** Leaves a block entered by a silent edge through an edge with a site, before code that can throw. */
+  private closeSilent(site: EdgeSite, node: t.Node): void {
+    if (this.cur === UNREACHABLE || this.cur !== this.silentBlock) return;
+    this.startBlock(EdgeKind.Normal, site, node);
   }
 
   // ---------------------------------------------------------------- jumps
@@ -220,7 +239,7 @@ export class CfgBuilder {
       case 'ExpressionStatement':
         return this.expr(s.expression);
       case 'VariableDeclaration':
-        return this.declaration(s);
+        return this.declaration(s, outer);
       case 'IfStatement':
         return this.ifStatement(s);
       case 'WhileStatement':
@@ -268,7 +287,7 @@ export class CfgBuilder {
         if (s.declare) return;
         return this.classParts(s);
       case 'ExportNamedDeclaration':
-        if (s.declaration) this.stmt(s.declaration);
+        if (s.declaration) this.stmt(s.declaration, [], s);
         return;
       case 'ExportDefaultDeclaration': {
         const d = s.declaration;
@@ -297,11 +316,42 @@ export class CfgBuilder {
     }
   }
 
-  private declaration(s: t.VariableDeclaration): void {
+  /**
+   * `outer` is the statement in its list, after which code can go; null in a `for` initialiser, whose next
+   * edge (into the loop) has a site of its own.
+   */
+  private declaration(s: t.VariableDeclaration, outer: t.Statement | null): void {
     if (s.declare) return;
     for (const d of s.declarations) {
-      if (d.init) this.expr(d.init);
-      this.pattern(d.id);
+      if (d.init) {
+        this.closeSilent({ type: 'declaratorStart', declarator: d }, d);
+        this.expr(d.init);
+        this.bindingTarget(d.id, true);
+      } else {
+        // `let x;` initialises to undefined, which cannot throw.
+        this.g.noteCode(this.cur, d.id, false);
+      }
+    }
+    if (outer) this.closeSilent({ type: 'afterStatement', statement: outer }, s);
+  }
+
+  /** A whole binding or assignment target: decides which of its defaults are path decisions, then walks it. */
+  private bindingTarget(target: t.Node, binding: boolean): void {
+    const { decided, opaque } = patternDefaults(target, binding, binding);
+    for (const p of decided) this.decided.add(p);
+    this.opaqueDefaults.push(...opaque);
+    this.pattern(target);
+  }
+
+  /**
+   * Parameters are bound before the body, where the activation's register does not exist yet: their defaults
+   * stay out of the graph (listed as opaque). A parameter that fails to bind is the caller's exception.
+   */
+  private parameterDefaults(fn: t.Function): void {
+    for (const param of fn.params) {
+      t.traverseFast(param, (n) => {
+        if (t.isAssignmentPattern(n)) this.opaqueDefaults.push({ node: n, reason: 'parameter default' });
+      });
     }
   }
 
@@ -361,7 +411,7 @@ export class CfgBuilder {
 
   private forStatement(s: t.ForStatement, labels: readonly string[]): void {
     if (s.init) {
-      if (t.isVariableDeclaration(s.init)) this.declaration(s.init);
+      if (t.isVariableDeclaration(s.init)) this.declaration(s.init, null);
       else this.expr(s.init);
     }
     const head = joinAt(this.loopHead({ type: 'forInit', statement: s }, s));
@@ -400,12 +450,24 @@ export class CfgBuilder {
     this.g.noteCode(head, s.left, true);
     if (t.isForOfStatement(s) && s.await) this.g.markSuspends(head);
     const left = s.left;
-    if (t.isVariableDeclaration(left)) for (const d of left.declarations) this.pattern(d.id);
-    else this.pattern(left);
+    const target = t.isVariableDeclaration(left) ? left.declarations[0].id : left;
+    const defaults = patternDefaults(target, t.isVariableDeclaration(left), true);
+    this.opaqueDefaults.push(...defaults.opaque);
     const body = this.newJoin();
     const exit = this.newJoin();
-    this.edgeTo(body, EdgeKind.Next, { type: 'listStart', owner: s, key: 'body' }, s);
-    this.edgeTo(exit, EdgeKind.Done, { type: 'afterStatement', statement: outer }, s);
+    const bodyStart: EdgeSite = { type: 'listStart', owner: s, key: 'body' };
+    if (defaults.decided.size === 0) {
+      this.pattern(target);
+      this.edgeTo(body, EdgeKind.Next, bodyStart, s);
+      this.edgeTo(exit, EdgeKind.Done, { type: 'afterStatement', statement: outer }, s);
+    } else {
+      // The value is destructured in blocks of its own, entered where its first property is read.
+      for (const p of defaults.decided) this.decided.add(p);
+      this.edgeTo(exit, EdgeKind.Done, { type: 'afterStatement', statement: outer }, s);
+      this.startBlock(EdgeKind.Next, { type: 'propertyStart', property: firstProperty(target)! }, s);
+      this.pattern(target);
+      this.edgeTo(body, EdgeKind.Normal, bodyStart, s);
+    }
     this.iterationExits.push({ statement: s, doneJoin: exit });
     this.leave();
     this.land(body);
@@ -490,7 +552,10 @@ export class CfgBuilder {
       this.handler = finallyJoin ?? outerHandler;
       this.handlers.push({ join: catchJoin, clause: s.handler });
       this.land(catchJoin);
-      if (t.isPattern(s.handler.param)) this.pattern(s.handler.param);
+      if (t.isPattern(s.handler.param)) {
+        this.bindingTarget(s.handler.param, true);
+        this.closeSilent({ type: 'listStart', owner: s.handler.body, key: 'body' }, s.handler);
+      }
       this.statements(s.handler.body.body);
       leaveProtected({ type: 'listEnd', owner: s.handler.body, key: 'body' });
     }
@@ -716,7 +781,7 @@ export class CfgBuilder {
     if (t.isPattern(left) && !t.isAssignmentPattern(left)) {
       // Destructuring assignment: the value first, then the targets, left to right.
       this.expr(e.right);
-      this.pattern(left);
+      this.bindingTarget(left, false);
       this.code(e);
       return;
     }
@@ -800,21 +865,27 @@ export class CfgBuilder {
   // ---------------------------------------------------------------- binding patterns
 
   /**
-   * Binding and assignment targets. Default values (`{ a = f() }`, `[b = g()]`) are evaluated in the
-   * enclosing block, not as a branch: a pattern has no place to put code for "the default was not used",
-   * so their decisions are not path decisions (see the package README).
+   * Binding and assignment targets, in evaluation order. A default `bindingTarget` found decidable is a
+   * branch (`defaultDecision`); any other default is evaluated inside the current block (`opaqueDefault`).
    */
   private pattern(p: t.Node): void {
     switch (p.type) {
       case 'ObjectPattern':
-        for (const prop of p.properties) {
-          if (t.isRestElement(prop)) this.pattern(prop.argument);
-          else {
-            if (prop.computed) this.expr(prop.key);
-            this.pattern(prop.value);
-          }
-        }
+        // Destructuring `null` or `undefined` throws before any property is read.
         this.code(p);
+        for (const prop of p.properties) {
+          if (t.isRestElement(prop)) {
+            this.code(prop);
+            this.pattern(prop.argument);
+            continue;
+          }
+          this.closeSilent({ type: 'propertyStart', property: prop }, prop);
+          if (prop.computed) this.expr(prop.key);
+          this.code(prop);
+          if (t.isAssignmentPattern(prop.value) && this.decided.has(prop.value)) {
+            this.defaultDecision(prop.value);
+          } else this.pattern(prop.value);
+        }
         return;
       case 'ArrayPattern':
         for (const el of p.elements) if (el) this.pattern(el);
@@ -840,6 +911,26 @@ export class CfgBuilder {
         // Identifiers and anything else a target can be: writing it can throw (TDZ, `const`).
         this.code(p);
     }
+  }
+
+  /**
+   * `{ a = D }` where the value read for `a` decides: `undefined` evaluates D (an edge with sites around D),
+   * anything else skips it by a silent edge. The block both reach only binds the name, which cannot throw,
+   * and is left at the next property's key or after the whole target (`closeSilent`).
+   */
+  private defaultDecision(p: t.AssignmentPattern): void {
+    const value = this.newJoin();
+    const after = this.newJoin();
+    this.edgeTo(value, EdgeKind.DefaultValue, { type: 'defaultValue', pattern: p, part: 'start' }, p);
+    this.edgeTo(after, EdgeKind.ValuePresent, null, p);
+    this.leave();
+    this.land(value);
+    this.expr(p.right);
+    this.edgeTo(after, EdgeKind.Normal, { type: 'defaultValue', pattern: p, part: 'end' }, p);
+    this.leave();
+    this.land(after);
+    this.g.noteCode(this.cur, p.left, false);
+    this.silentBlock = this.cur;
   }
 
   /**

@@ -2,6 +2,7 @@ import type * as t from '@babel/types';
 import type { FlowGraph } from '@pathprof/numbering';
 import type { EdgeKind } from './edge-kind';
 import type { EdgeSite } from './edge-site';
+import type { OpaqueDefault } from './pattern-defaults';
 
 /** The kinds of code that get their own graph. */
 export type CfgRootKind = 'function' | 'program' | 'class-field' | 'static-block' | 'namespace';
@@ -77,6 +78,8 @@ export interface ControlFlowGraph extends FlowGraph {
   readonly name: string;
   readonly range: SourceRange | null;
   readonly edgeKind: Uint8Array;
+  /** 1 for silent edges (isSilentKind): no site, no code. */
+  readonly edgeSilent: Uint8Array;
   readonly blocks: readonly BlockInfo[];
   readonly edges: readonly EdgeInfo[];
   readonly finallies: readonly FinallyRegion[];
@@ -84,4 +87,6 @@ export interface ControlFlowGraph extends FlowGraph {
   readonly handlers: readonly HandlerEntry[];
   /** The function is a generator: `yield` sites may end it through `return()`. */
   readonly isGenerator: boolean;
+  /** Default values that are not path decisions (see pattern-defaults.ts), with why. */
+  readonly opaqueDefaults: readonly OpaqueDefault[];
 }

@@ -40,6 +40,13 @@ export enum EdgeKind {
   YieldReturn,
   /** A block that can never reach EXIT (an empty infinite loop) leaves only if the process is interrupted. */
   Interrupt,
+  /** A destructuring default: the value was `undefined`, so the default expression is evaluated. */
+  DefaultValue,
+  /**
+   * A destructuring default: the value was present, the default is skipped. Silent: JavaScript has no place
+   * for code here, so the edge carries none (see `isSilentKind`).
+   */
+  ValuePresent,
 }
 
 const names: readonly string[] = [
@@ -65,6 +72,8 @@ const names: readonly string[] = [
   'resume',
   'yield-return',
   'interrupt',
+  'default-value',
+  'value-present',
 ];
 
 export function edgeKindName(kind: EdgeKind): string {
@@ -74,4 +83,13 @@ export function edgeKindName(kind: EdgeKind): string {
 /** Exceptional edges carry no code: control takes them from wherever in the block the exception arises. */
 export function isExceptionalKind(kind: EdgeKind): boolean {
   return kind === EdgeKind.Throw || kind === EdgeKind.Exception || kind === EdgeKind.Interrupt;
+}
+
+/**
+ * Silent edges have no insertion site: nothing can run on them. The graph guarantees that a silent edge's
+ * target cannot throw and is left by an edge that has a site, so numbering can keep silent edges in the
+ * spanning tree (increment 0) and no path is confused with another.
+ */
+export function isSilentKind(kind: EdgeKind): boolean {
+  return kind === EdgeKind.ValuePresent;
 }

@@ -58,6 +58,18 @@ export type EdgeSite =
   | { readonly type: 'finallyEntry'; readonly statement: t.TryStatement; readonly completion: number }
   /** A generator resumed by `next()` at this `yield`, before the `yield` expression produces its value. */
   | { readonly type: 'resume'; readonly expression: t.YieldExpression }
+  /**
+   * Before an object pattern property's key is evaluated and its value read: the key becomes computed,
+   * `{ [(code, "a")]: a }`, which reads the same property.
+   */
+  | { readonly type: 'propertyStart'; readonly property: t.ObjectProperty }
+  /** Before a declarator's initialiser: one more declarator in front of it holds the code. */
+  | { readonly type: 'declaratorStart'; readonly declarator: t.VariableDeclarator }
+  /**
+   * A destructuring default is used: code before (`start`) or after (`end`) its value is computed. An
+   * anonymous function or class keeps the name it takes from the binding.
+   */
+  | { readonly type: 'defaultValue'; readonly pattern: t.AssignmentPattern; readonly part: 'start' | 'end' }
   /** A generator finished by `return()` at this `yield` with no `finally` in between. */
   | { readonly type: 'generatorReturn'; readonly expression: t.YieldExpression };
 

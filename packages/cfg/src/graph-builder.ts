@@ -1,5 +1,5 @@
 import type * as t from '@babel/types';
-import { EdgeKind, isExceptionalKind } from './edge-kind';
+import { EdgeKind, isExceptionalKind, isSilentKind } from './edge-kind';
 import type { EdgeSite } from './edge-site';
 import type { BlockInfo, EdgeInfo, Position, SourceRange } from './control-flow-graph';
 
@@ -229,6 +229,7 @@ export class GraphBuilder {
     edgeDst: Int32Array;
     edgeKind: Uint8Array;
     edgeExceptional: Uint8Array;
+    edgeSilent: Uint8Array;
     edges: EdgeInfo[];
   } {
     const blocks = this.blockData.map((b): BlockInfo => ({
@@ -243,6 +244,7 @@ export class GraphBuilder {
       edgeDst: Int32Array.from(this.edgeDst),
       edgeKind,
       edgeExceptional: Uint8Array.from(this.edgeInfo, (e) => (isExceptionalKind(e.kind) ? 1 : 0)),
+      edgeSilent: Uint8Array.from(this.edgeInfo, (e) => (isSilentKind(e.kind) ? 1 : 0)),
       edges: this.edgeInfo,
     };
   }

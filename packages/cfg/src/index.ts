@@ -1,4 +1,5 @@
-export { EdgeKind, edgeKindName, isExceptionalKind } from './edge-kind';
+export { EdgeKind, edgeKindName, isExceptionalKind, isSilentKind } from './edge-kind';
+export type { OpaqueDefault } from './pattern-defaults';
 export type { EdgeSite, EdgeSiteType } from './edge-site';
 export type {
   BlockInfo,

@@ -60,6 +60,9 @@ export class InsertionEdits {
   private readonly chainTops = new Map<t.Node, { temps: FunctionTemps; end: Exprs }>();
   private readonly chainEnds = new Map<t.Node, Exprs>();
   private readonly deletedChains = new Set<t.Node>();
+  private readonly propertyStarts = new Map<t.Node, Exprs>();
+  private readonly declaratorStarts = new Map<t.Node, { temps: FunctionTemps; code: Exprs }>();
+  private readonly defaults = new Map<t.Node, { start: Exprs; end: Exprs }>();
 
   addGraph(cfg: ControlFlowGraph, plan: EdgeCodePlan, temps: FunctionTemps): void {
     const errorId = t.identifier('error');
@@ -103,7 +106,10 @@ export class InsertionEdits {
     for (const h of cfg.handlers) {
       const entry = plan.handlerEntry(cfg, h.block, temps);
       if (t.isCatchClause(h.clause)) {
-        if (entry.length) push(this.catchStart, h.clause, entry);
+        if (entry.length) {
+          this.owner.set(h.clause, temps);
+          push(this.catchStart, h.clause, entry);
+        }
       } else if (entry.length) {
         const f = finallyCodes.get(h.clause)!;
         f.atStart.unshift(ifCompletion(f.k, [1], entry));
@@ -113,6 +119,7 @@ export class InsertionEdits {
       // Entering a `catch` means an exception, not return(): forget the yield that was pending.
       for (const h of cfg.handlers) {
         if (!t.isCatchClause(h.clause)) continue;
+        this.owner.set(h.clause, temps);
         push(this.catchStart, h.clause, [
           t.assignmentExpression('=', temps.get('yield', 'pp_y'), t.numericLiteral(0)),
         ]);
@@ -306,6 +313,21 @@ export class InsertionEdits {
         this.yieldOf(site.expression).resume.push(...code);
         return;
       }
+      case 'propertyStart':
+        return push(this.propertyStarts, site.property, code);
+      case 'declaratorStart': {
+        const entry = this.declaratorStarts.get(site.declarator) ?? { temps, code: [] };
+        entry.code.push(...code);
+        this.declaratorStarts.set(site.declarator, entry);
+        return;
+      }
+      case 'defaultValue': {
+        this.owner.set(site.pattern, temps);
+        const entry = this.defaults.get(site.pattern) ?? { start: [], end: [] };
+        entry[site.part].push(...code);
+        this.defaults.set(site.pattern, entry);
+        return;
+      }
       case 'generatorReturn': {
         const y = temps.get('yield', 'pp_y');
         const id = root.generatorReturns.length + 1;
@@ -361,7 +383,7 @@ export class InsertionEdits {
   applyNodeEdits(n: t.Node): t.Node {
     let result: t.Node = n;
     const catchCode = this.catchStart.get(n);
-    if (catchCode && t.isCatchClause(n)) n.body.body.unshift(...statements(catchCode));
+    if (catchCode && t.isCatchClause(n)) this.applyCatchStart(n, catchCode);
     const f = this.finallies.get(n);
     if (f && t.isTryStatement(n)) result = this.applyFinally(n, f);
     const init = this.forInit.get(n);
@@ -373,6 +395,9 @@ export class InsertionEdits {
     if (t.isSwitchStatement(n)) this.applySwitch(n);
     const kase = this.cases.get(n);
     if (kase && t.isSwitchCase(n) && n.test) n.test = this.caseTest(n, n.test, kase);
+    if (t.isObjectProperty(n)) this.applyPropertyStart(n);
+    if (t.isVariableDeclaration(n)) this.applyDeclaratorStarts(n);
+    if (t.isAssignmentPattern(n)) this.applyDefault(n);
     if (t.isExpression(n)) result = this.applyExpression(n);
     const root = this.roots.get(n);
     if (root) this.finishRoot(n, root);
@@ -530,6 +555,74 @@ export class InsertionEdits {
     ]);
   }
 
+  /**
+   * Code on entering a `catch` runs before its parameter is destructured (which can throw and has edges of
+   * its own): `catch ({ a }) { … }` becomes `catch (e) { code; let { a } = e; … }`, the same bindings.
+   */
+  private applyCatchStart(n: t.CatchClause, code: Exprs): void {
+    const param = n.param;
+    if (param && !t.isIdentifier(param)) {
+      const caught = this.temps(n).undeclared('pp_caught');
+      n.param = caught;
+      n.body.body.unshift(
+        ...statements(code),
+        t.variableDeclaration('let', [t.variableDeclarator(param, t.cloneNode(caught))]),
+      );
+    } else n.body.body.unshift(...statements(code));
+  }
+
+  /** `{ a: x }` → `{ [(code, "a")]: x }`: the same property, read after the code. */
+  private applyPropertyStart(n: t.ObjectProperty): void {
+    const code = this.propertyStarts.get(n);
+    if (!code) return;
+    const key = n.key;
+    const name: t.Expression = n.computed
+      ? (key as t.Expression)
+      : t.isIdentifier(key)
+        ? t.stringLiteral(key.name)
+        : (key as t.Expression);
+    n.key = seq([...code, name]);
+    n.computed = true;
+    n.shorthand = false;
+  }
+
+  /** Code before a declarator: a declarator of its own in front of it, so names and scoping are kept. */
+  private applyDeclaratorStarts(n: t.VariableDeclaration): void {
+    const list: t.VariableDeclarator[] = [];
+    for (const d of n.declarations) {
+      const start = this.declaratorStarts.get(d);
+      if (start) {
+        const extra = start.temps.undeclared('pp_entered');
+        list.push(t.variableDeclarator(extra, seq([...start.code, t.numericLiteral(0)])));
+      }
+      list.push(d);
+    }
+    n.declarations = list;
+  }
+
+  /**
+   * `{ a = D }` with code when D is used: `{ a = (start…, t = D, end…, t) }`. An anonymous function or class
+   * would lose the name it takes from `a`, so it is created as a property named `a` and read back.
+   */
+  private applyDefault(n: t.AssignmentPattern): void {
+    const code = this.defaults.get(n);
+    if (!code) return;
+    let value = n.right;
+    if (t.isIdentifier(n.left) && isAnonymousDefinition(value)) {
+      const name = t.stringLiteral(n.left.name);
+      value = t.memberExpression(
+        t.objectExpression([t.objectProperty(name, value)]),
+        t.cloneNode(name),
+        true,
+      );
+    }
+    if (code.end.length) {
+      const v = this.temps(n).value();
+      value = seq([assignTemp(v, value), ...code.end, t.cloneNode(v)]);
+    }
+    n.right = seq([...code.start, value]);
+  }
+
   /** After a `for` initialiser: appended to it, or as one more declarator (keeps names and scoping). */
   private applyForInit(n: t.ForStatement, code: Exprs): void {
     if (!n.init) n.init = seq(code);
@@ -637,6 +730,12 @@ function ifCompletion(k: t.Identifier, codes: readonly number[], code: Exprs): t
     .map((c): t.Expression => t.binaryExpression('===', t.cloneNode(k), t.numericLiteral(c)))
     .reduce((a, b) => t.logicalExpression('||', a, b));
   return t.ifStatement(test, t.blockStatement(statements(code)));
+}
+
+/** A function or class expression with no name of its own: it takes the name of what it initialises. */
+function isAnonymousDefinition(e: t.Expression): boolean {
+  const x = t.isParenthesizedExpression(e) ? e.expression : e;
+  return t.isArrowFunctionExpression(x) || ((t.isFunctionExpression(x) || t.isClassExpression(x)) && !x.id);
 }
 
 function notNullish(read: t.Expression, v: t.Identifier): t.Expression {

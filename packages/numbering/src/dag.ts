@@ -1,5 +1,5 @@
 import { buildCsr, type Csr } from './csr';
-import type { FlowGraph } from './flow-graph';
+import { codelessEdges, type FlowGraph } from './flow-graph';
 import { KEPT } from './path-budget';
 
 /** Kinds of DAG edge: an original edge, a dummy `ENTRY→w` (a path starting after a removed edge into `w`), or a
@@ -27,6 +27,8 @@ export interface Dag {
   /** The original edge a real edge is, or the removed original edge an exit dummy stands for; -1 for entry dummies. */
   readonly origin: Int32Array;
   readonly exceptional: Uint8Array;
+  /** 1 for real edges no code can run on: exceptional and silent ones (see `FlowGraph.edgeSilent`). */
+  readonly codeless: Uint8Array;
   /** Per original edge: its DAG edge when kept, else -1. */
   readonly realEdgeOf: Int32Array;
   /** Per original edge: its dummy `v→EXIT` when removed, else -1. */
@@ -55,6 +57,8 @@ export function buildDag(graph: FlowGraph, removed: Uint8Array): Dag {
   const kind = new Uint8Array(dagEdgeCount);
   const origin = new Int32Array(dagEdgeCount);
   const exceptional = new Uint8Array(dagEdgeCount);
+  const codeless = new Uint8Array(dagEdgeCount);
+  const originalCodeless = codelessEdges(graph);
   const realEdgeOf = new Int32Array(edgeCount).fill(-1);
   const exitDummyOf = new Int32Array(edgeCount).fill(-1);
   const entryDummyOf = new Int32Array(blockCount).fill(-1);
@@ -66,6 +70,7 @@ export function buildDag(graph: FlowGraph, removed: Uint8Array): Dag {
     kind[d] = REAL_EDGE;
     origin[d] = e;
     exceptional[d] = edgeExceptional[e];
+    codeless[d] = originalCodeless[e];
     realEdgeOf[e] = d++;
   }
   for (let w = 0; w < blockCount; w++) {
@@ -94,6 +99,7 @@ export function buildDag(graph: FlowGraph, removed: Uint8Array): Dag {
     kind,
     origin,
     exceptional,
+    codeless,
     realEdgeOf,
     exitDummyOf,
     entryDummyOf,

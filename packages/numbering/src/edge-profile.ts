@@ -1,6 +1,6 @@
 import { depthFirstSearch } from './backedges';
 import { withExitEntryEdge } from './exit-entry-edge';
-import type { FlowGraph } from './flow-graph';
+import { codelessEdges, type FlowGraph } from './flow-graph';
 import { NumberingError } from './numbering-error';
 import { plainArray } from './plain-array';
 import { maximumSpanningTree } from './spanning-tree';
@@ -15,7 +15,7 @@ export interface EdgeProfileOptions {
 /**
  * Efficient edge profiling (Knuth; Ball's thesis §3.1.2): a counter on each chord of a maximum spanning tree of
  * the graph plus EXIT→ENTRY, every other count derived by flow conservation. EXIT→ENTRY and the exceptional
- * edges are forced into the tree: the first is not real control flow and no code can run on the others. An
+ * and silent edges are forced into the tree: the first is not real control flow and no code can run on the others. An
  * exception leaving the function is an exceptional edge into EXIT, so conservation holds without any handler
  * code; `earlyExits` in `deriveEdgeCounts` covers activations that stop where the graph has no edge.
  */
@@ -34,11 +34,17 @@ export interface EdgeProfilePlan {
 
 export function planEdgeProfile(graph: FlowGraph, options: EdgeProfileOptions = {}): EdgeProfilePlan {
   const adjacency = validateFlowGraph(graph);
-  const { blockCount, edgeCount, edgeSrc, edgeDst, edgeExceptional, entry, exit } = graph;
+  const { blockCount, edgeCount, edgeSrc, edgeDst, entry, exit } = graph;
   const weights =
     options.weights ?? estimateEdgeWeights(graph, adjacency, depthFirstSearch(graph, adjacency.out));
   checkEdgeWeights(weights, edgeCount);
-  const { rootEdge, src, dst, forced } = withExitEntryEdge(edgeSrc, edgeDst, edgeExceptional, entry, exit);
+  const { rootEdge, src, dst, forced } = withExitEntryEdge(
+    edgeSrc,
+    edgeDst,
+    codelessEdges(graph),
+    entry,
+    exit,
+  );
   const weight = new Float64Array(rootEdge + 1);
   weight.set(weights);
   const inTree = maximumSpanningTree({

@@ -4,14 +4,14 @@ export interface WithExitEntryEdge {
   readonly rootEdge: number;
   readonly src: Int32Array;
   readonly dst: Int32Array;
-  /** 1 for the edges forced into the spanning tree: EXIT→ENTRY and the exceptional edges. */
+  /** 1 for the edges forced into the spanning tree: EXIT→ENTRY and the codeless (exceptional, silent) edges. */
   readonly forced: Uint8Array;
 }
 
 export function withExitEntryEdge(
   src: Int32Array,
   dst: Int32Array,
-  exceptional: Uint8Array,
+  codeless: Uint8Array,
   entry: number,
   exit: number,
 ): WithExitEntryEdge {
@@ -23,7 +23,7 @@ export function withExitEntryEdge(
   extendedDst.set(dst);
   extendedDst[rootEdge] = entry;
   const forced = new Uint8Array(rootEdge + 1);
-  forced.set(exceptional);
+  forced.set(codeless);
   forced[rootEdge] = 1;
   return { rootEdge, src: extendedSrc, dst: extendedDst, forced };
 }

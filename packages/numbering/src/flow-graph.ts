@@ -23,4 +23,19 @@ export interface FlowGraph {
    * Each block has at most one exceptional out-edge.
    */
   readonly edgeExceptional: Uint8Array;
+  /**
+   * 1 where no code can run on the edge although control takes it normally (a destructuring default that was
+   * not used). Absent means none. Like exceptional edges, silent edges are forced into the spanning tree and
+   * never cut; the graph must guarantee that code placed elsewhere still tells every path apart: a silent
+   * edge's target cannot throw and is left only by edges that can carry code. A forced-edge cycle is refused.
+   */
+  readonly edgeSilent?: Uint8Array;
+}
+
+/** The edges no code can run on: exceptional and silent ones. */
+export function codelessEdges(graph: FlowGraph): Uint8Array {
+  const codeless = Uint8Array.from(graph.edgeExceptional);
+  const silent = graph.edgeSilent;
+  if (silent) for (let e = 0; e < graph.edgeCount; e++) codeless[e] |= silent[e];
+  return codeless;
 }

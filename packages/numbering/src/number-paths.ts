@@ -72,6 +72,7 @@ export interface PathNumbering {
   readonly edgeSrc: readonly number[];
   readonly edgeDst: readonly number[];
   readonly edgeExceptional: readonly number[];
+  readonly edgeSilent: readonly number[];
   /** N: path numbers are `0 .. pathCount-1`. */
   readonly pathCount: number;
   readonly placement: PlacementMode;
@@ -109,8 +110,8 @@ export function numberPaths(graph: FlowGraph, options: NumberingOptions = {}): P
     invalidOption(`unknown successorOrder ${successorOrder}`);
   }
   const adjacency = validateFlowGraph(graph);
-  if (placement === 'paper' && graph.edgeExceptional.includes(1)) {
-    invalidOption("placement 'paper' pushes r = 0 onto merge edges, which exceptional edges cannot carry");
+  if (placement === 'paper' && (graph.edgeExceptional.includes(1) || graph.edgeSilent?.includes(1))) {
+    invalidOption("placement 'paper' pushes r = 0 onto merge edges, which codeless edges cannot carry");
   }
   const dfs = depthFirstSearch(graph, adjacency.out);
   const weights = options.weights ?? estimateEdgeWeights(graph, adjacency, dfs);
@@ -120,11 +121,11 @@ export function numberPaths(graph: FlowGraph, options: NumberingOptions = {}): P
   const dag = buildDag(graph, removal.removed);
   const { val, pathCount } = computePathValues(dag, dfs.topologicalOrder, successorOrder);
 
-  // The tree spans the DAG plus EXIT→ENTRY, which is forced in with every exceptional edge.
+  // The tree spans the DAG plus EXIT→ENTRY, which is forced in with every exceptional and silent edge.
   const { rootEdge, src, dst, forced } = withExitEntryEdge(
     dag.src,
     dag.dst,
-    dag.exceptional,
+    dag.codeless,
     dag.entry,
     dag.exit,
   );
@@ -135,7 +136,10 @@ export function numberPaths(graph: FlowGraph, options: NumberingOptions = {}): P
     dst,
     weight: dagWeights(dag, weights),
     forced,
-    describe: (e) => (e === rootEdge ? 'EXIT→ENTRY' : `exceptional edge ${dag.origin[e]}`),
+    describe: (e) =>
+      e === rootEdge
+        ? 'EXIT→ENTRY'
+        : `${dag.exceptional[e] === 1 ? 'exceptional' : 'silent'} edge ${dag.origin[e]}`,
   });
   const { increment, queryIncrement } = eventIncrements(
     { nodeCount: dag.nodeCount, edgeCount: rootEdge + 1, src, dst, root: dag.entry, inTree },
@@ -160,6 +164,7 @@ export function numberPaths(graph: FlowGraph, options: NumberingOptions = {}): P
     edgeSrc: plainArray(graph.edgeSrc),
     edgeDst: plainArray(graph.edgeDst),
     edgeExceptional: plainArray(graph.edgeExceptional),
+    edgeSilent: plainArray(graph.edgeSilent ?? new Uint8Array(graph.edgeCount)),
     pathCount,
     placement,
     successorOrder,
@@ -222,6 +227,9 @@ function originalEdgeOps(graph: FlowGraph, dag: Dag, dagOps: PathOp[][]): PathOp
           ? ops.length === 1 && ops[0].kind === 'count-add' && ops[0].value === 0
           : ops.length === 0;
       if (!valid) throw new Error(`internal: exceptional edge ${e} got ops ${JSON.stringify(ops)}`);
+    }
+    if (graph.edgeSilent?.[e] === 1 && edgeOps[e].length > 0) {
+      throw new Error(`internal: silent edge ${e} got ops ${JSON.stringify(edgeOps[e])}`);
     }
   }
   return edgeOps;

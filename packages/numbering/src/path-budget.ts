@@ -1,6 +1,6 @@
 import type { DepthFirstSearch } from './backedges';
 import type { Csr } from './csr';
-import type { FlowGraph } from './flow-graph';
+import { codelessEdges, type FlowGraph } from './flow-graph';
 import { NumberingError } from './numbering-error';
 
 /** Why an original edge is not in the DAG: kept (0), a DFS backedge (1), or cut to fit the path budget (2). */
@@ -33,7 +33,7 @@ export interface EdgeRemoval {
  * ending one path and starting the next. The threshold starts at `maxPaths` and halves until the whole function
  * fits, because the dummy `ENTRY→w` edges of the cut targets add up at the entry, which itself cannot be cut.
  *
- * Never cut: exceptional edges (no code can run on them) and edges into the exit (a cut there would only trade
+ * Never cut: exceptional and silent edges (no code can run on them) and edges into the exit (a cut there would only trade
  * the edge for an identical dummy `v→EXIT`).
  */
 export function removeEdgesForBudget(
@@ -43,17 +43,19 @@ export function removeEdgesForBudget(
   maxPaths: number,
 ): EdgeRemoval {
   const backedgesOnly = Uint8Array.from(dfs.isBackedge);
+  const codeless = codelessEdges(graph);
   for (let e = 0; e < graph.edgeCount; e++) {
-    if (backedgesOnly[e] === BACKEDGE && graph.edgeExceptional[e] === 1) {
+    if (backedgesOnly[e] === BACKEDGE && codeless[e] === 1) {
+      const what = graph.edgeExceptional[e] === 1 ? 'exceptional' : 'silent';
       throw new NumberingError(
         'exceptional-backedge',
-        `exceptional edge ${e} (${graph.edgeSrc[e]}→${graph.edgeDst[e]}) closes a cycle as a DFS backedge: ` +
-          'its handler would have to end one path and start the next, and no code can run on an exceptional edge',
+        `${what} edge ${e} (${graph.edgeSrc[e]}→${graph.edgeDst[e]}) closes a cycle as a DFS backedge: ` +
+          `it would have to end one path and start the next, and no code can run on a ${what} edge`,
       );
     }
   }
   let threshold = maxPaths;
-  let round = tryThreshold(graph, out, dfs, backedgesOnly, threshold);
+  let round = tryThreshold(graph, out, dfs, backedgesOnly, codeless, threshold);
   if (round.pathCount <= maxPaths && round.cuts.length === 0) return { ...round, threshold: null };
   while (round.pathCount > maxPaths) {
     threshold = Math.floor(threshold / 2);
@@ -63,7 +65,7 @@ export function removeEdgesForBudget(
         `cutting every cuttable edge still leaves ${round.pathCount} paths, more than the budget of ${maxPaths}`,
       );
     }
-    round = tryThreshold(graph, out, dfs, backedgesOnly, threshold);
+    round = tryThreshold(graph, out, dfs, backedgesOnly, codeless, threshold);
   }
   return { removed: round.removed, cuts: round.cuts, threshold };
 }
@@ -80,9 +82,10 @@ function tryThreshold(
   out: Csr,
   dfs: DepthFirstSearch,
   backedgesOnly: Uint8Array,
+  codeless: Uint8Array,
   threshold: number,
 ): Round {
-  const { blockCount, edgeDst, edgeExceptional, entry, exit } = graph;
+  const { blockCount, edgeDst, entry, exit } = graph;
   const removed = Uint8Array.from(backedgesOnly);
   const isEntryTarget = new Uint8Array(blockCount);
   for (let e = 0; e < graph.edgeCount; e++) if (removed[e] !== KEPT) isEntryTarget[edgeDst[e]] = 1;
@@ -109,7 +112,7 @@ function tryThreshold(
       const before = sum;
       for (let j = out.start[v]; j < out.start[v + 1]; j++) {
         const e = out.edges[j];
-        if (removed[e] !== KEPT || edgeExceptional[e] === 1 || edgeDst[e] === exit) continue;
+        if (removed[e] !== KEPT || codeless[e] === 1 || edgeDst[e] === exit) continue;
         removed[e] = CUT;
         isEntryTarget[edgeDst[e]] = 1;
         cuts.push({ edge: e, block: v, pathsFromBlock: before, threshold });

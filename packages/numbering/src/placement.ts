@@ -55,8 +55,10 @@ export function placeDagOps(
     }
   }
 
-  const enteredByException = new Uint8Array(dag.nodeCount);
-  for (let e = 0; e < edgeCount; e++) if (exceptional[e] === 1) enteredByException[dst[e]] = 1;
+  // A count is never hoisted before an exception, nor onto a silent edge: it stops at the out-edges of a
+  // block that an exceptional or silent edge enters.
+  const enteredCodeless = new Uint8Array(dag.nodeCount);
+  for (let e = 0; e < edgeCount; e++) if (dag.codeless[e] === 1) enteredCodeless[dst[e]] = 1;
   const lastChord = new Uint8Array(edgeCount);
   const countsR = new Uint8Array(edgeCount);
   stack[top++] = exit;
@@ -66,7 +68,7 @@ export function placeDagOps(
       const e = dag.in.edges[i];
       const v = src[e];
       if (inTree[e] !== 1) lastChord[e] = 1;
-      else if (exceptional[e] === 0 && outDegree(v) === 1 && enteredByException[v] === 0) stack[top++] = v;
+      else if (exceptional[e] === 0 && outDegree(v) === 1 && enteredCodeless[v] === 0) stack[top++] = v;
       else countsR[e] = 1;
     }
   }

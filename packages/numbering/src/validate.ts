@@ -42,6 +42,14 @@ export function validateFlowGraph(graph: FlowGraph): FlowGraphAdjacency {
     if (flag !== 0 && flag !== 1) fail(`edgeExceptional[${e}] must be 0 or 1, got ${flag}`);
     if (flag === 1 && exceptionalOut[src]++ === 1)
       fail(`block ${src} has more than one exceptional out-edge`);
+    const silent = graph.edgeSilent?.[e] ?? 0;
+    if (silent !== 0 && silent !== 1) fail(`edgeSilent[${e}] must be 0 or 1, got ${silent}`);
+    if (silent === 1 && flag === 1) fail(`edge ${e} cannot be both exceptional and silent`);
+    if (silent === 1 && dst === exit)
+      fail(`silent edge ${e} enters the exit block, where its path is counted`);
+  }
+  if (graph.edgeSilent && graph.edgeSilent.length !== edgeCount) {
+    fail(`edgeSilent has ${graph.edgeSilent.length} entries for ${edgeCount} edges`);
   }
   const out = buildCsr(blockCount, edgeCount, edgeSrc);
   const inward = buildCsr(blockCount, edgeCount, edgeDst);

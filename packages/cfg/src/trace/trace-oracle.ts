@@ -49,6 +49,7 @@ export function checkTrace(
     if (a.end === 'exit') fail(a, `event ${ev.type} after the activation reached EXIT`);
     if (ev.type === 'edge') {
       const src = g.edgeSrc[ev.edge];
+      followSilentEdges(g, a, src);
       const expected = a.block === -1 ? g.entry : a.block;
       if (src !== expected) fail(a, `edge ${ev.edge} leaves b${src} but control is in b${expected}`);
       if (isExceptionalKind(g.edgeKind[ev.edge]))
@@ -76,6 +77,20 @@ export function checkTrace(
     if (!canStop) fail(a, `stopped in b${a.block}, which neither suspends nor ends the run`);
   }
   return [...byActivation.values()];
+}
+
+/**
+ * Silent edges record nothing: when control shows up in `to`, the silent edges from the current block that
+ * lead there were taken. A block has at most one silent out-edge, so the walk is unique.
+ */
+function followSilentEdges(g: ControlFlowGraph, a: TracedActivation, to: number): void {
+  while (a.block !== -1 && a.block !== to) {
+    let next = -1;
+    for (let e = 0; e < g.edgeCount; e++) if (g.edgeSrc[e] === a.block && g.edgeSilent[e]) next = e;
+    if (next < 0) return;
+    a.edges.push(next);
+    a.block = g.edgeDst[next];
+  }
 }
 
 function exceptionalEdge(g: ControlFlowGraph, from: number, to: number): number {
