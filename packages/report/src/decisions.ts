@@ -52,6 +52,8 @@ const outcomes: Partial<Record<EdgeKind, string>> = {
   [EdgeKind.Resume]: 'resumed by next()',
   [EdgeKind.YieldReturn]: 'finished by return() at yield',
   [EdgeKind.Interrupt]: 'interrupted',
+  [EdgeKind.DefaultValue]: 'value undefined: default used',
+  [EdgeKind.ValuePresent]: 'value present: default skipped',
 };
 
 /** Path `pathNumber` of a function as the decisions it takes (entry and plain sequencing left out). */

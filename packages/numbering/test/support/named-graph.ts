@@ -1,8 +1,8 @@
 import type { FlowGraph } from '@pathprof/numbering';
 
 /**
- * A small graph written as `'A->B'` edges, for the paper figures; a trailing `!` marks an exceptional edge and is
- * part of its label (`'A->EXIT!'` and `'A->EXIT'` are two parallel edges).
+ * A small graph written as `'A->B'` edges, for the paper figures; a trailing `!` marks an exceptional edge and a
+ * trailing `~` a silent one, part of the label (`'A->EXIT!'` and `'A->EXIT'` are two parallel edges).
  */
 export interface NamedGraph {
   readonly graph: FlowGraph;
@@ -21,7 +21,7 @@ export function namedGraph(entry: string, exit: string, edges: readonly string[]
     return id;
   };
   const labels = [...edges];
-  const ends = labels.map((label) => label.replace(/!$/, '').split('->').map(blockOf));
+  const ends = labels.map((label) => label.replace(/[!~]$/, '').split('->').map(blockOf));
   const graph: FlowGraph = {
     blockCount: blockNames.length,
     entry: 0,
@@ -30,6 +30,9 @@ export function namedGraph(entry: string, exit: string, edges: readonly string[]
     edgeSrc: Int32Array.from(ends, ([s]) => s),
     edgeDst: Int32Array.from(ends, ([, d]) => d),
     edgeExceptional: Uint8Array.from(edges, (label) => (label.endsWith('!') ? 1 : 0)),
+    ...(edges.some((label) => label.endsWith('~'))
+      ? { edgeSilent: Uint8Array.from(edges, (label) => (label.endsWith('~') ? 1 : 0)) }
+      : {}),
   };
   return {
     graph,

@@ -14,7 +14,8 @@ export interface CountedBranch {
  * makes them: `if` (two locations, the statement and its alternate or an empty one, counting the consequent
  * and the alternate, present or not), `cond-expr` (consequent, alternate), `binary-expr` (one location per operand of a `&&`/`||`/`??`
  * chain, counting its evaluations), `switch` (one per case, counting entries by match or fall-through).
- * Differences: `default-arg` branches are left out (the graphs do not model parameter defaults), and a
+ * `default-arg` (the default's value, counting its uses) only where the graph decides the default: not for
+ * parameters, nor for defaults the graph keeps opaque (pattern-defaults.ts in @pathprof/cfg). And a
  * branch whose counts the graph does not determine (a condition with a `?:` or `??` inside, a constant
  * condition folded to one edge, an operand with neither decision edges nor a block of its own) is left out
  * rather than guessed.
@@ -50,6 +51,13 @@ function countBranch(node: t.Node, parent: t.Node | null, graph: GraphCounts): C
     }
     case 'SwitchStatement':
       return branch('switch', node, node.cases.map(loc), caseEntries(node, graph));
+    case 'AssignmentPattern': {
+      // Only defaults the graph decides (destructuring in declarations); parameters' are not in the graph.
+      const edges = graph.edgesAt(key(node));
+      if (!edges.some((e) => e.kind === EdgeKind.ValuePresent)) return null;
+      const used = edges.reduce((n, e) => n + (e.kind === EdgeKind.DefaultValue ? e.count : 0), 0);
+      return branch('default-arg', node, [loc(node.right)], [used]);
+    }
     default:
       return null;
   }

@@ -20,7 +20,7 @@ export interface FunctionMapping {
 }
 
 /** istanbul's branch types that a path profile can supply (see branch-counts.ts for what it cannot). */
-export type BranchType = 'if' | 'cond-expr' | 'binary-expr' | 'switch';
+export type BranchType = 'if' | 'cond-expr' | 'binary-expr' | 'switch' | 'default-arg';
 
 /** A branch's location: istanbul leaves it empty for an `if` without `else`. */
 export type BranchLocation = Location | { start: Record<string, never>; end: Record<string, never> };
