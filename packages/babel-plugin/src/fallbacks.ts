@@ -27,6 +27,25 @@ export function pathFallback(graph: ControlFlowGraph, numbering: PathNumbering):
   };
 }
 
+/** A default value that is not a path decision (see `@pathprof/cfg`, "Default values"), and why. */
+export interface OpaqueDefaultNote {
+  readonly function: string;
+  readonly line: number;
+  readonly column: number;
+  readonly reason: string;
+}
+
+export function opaqueDefaultNotes(graphs: readonly ControlFlowGraph[]): OpaqueDefaultNote[] {
+  return graphs.flatMap((g) =>
+    g.opaqueDefaults.map((d) => ({
+      function: g.name,
+      line: d.node.loc?.start.line ?? 0,
+      column: d.node.loc?.start.column ?? 0,
+      reason: d.reason,
+    })),
+  );
+}
+
 /** The build-time warning for a file whose functions had edges cut; null when none had. */
 export function cutWarning(key: string, maxPaths: number, fallbacks: readonly PathFallback[]): string | null {
   const cut = fallbacks.filter((f) => f.cutEdges > 0);

@@ -6,7 +6,7 @@ import { resolveOptions } from './options';
 import { cutWarning } from './fallbacks';
 
 export type { PluginOptions, Mode } from './options';
-export type { PathFallback } from './fallbacks';
+export type { OpaqueDefaultNote, PathFallback } from './fallbacks';
 export { flowGraphOf, numberingOf, edgePlanOf, type FileMetadata, type FunctionMetadata } from './metadata';
 /** The source hash in a profile (`hash`): a reader compares it with the current source. */
 export { fingerprint } from './fingerprint';
@@ -34,8 +34,8 @@ export default function pathprof(
             .split(path.sep)
             .join('/');
           if (!options.selects(key) || ignoresFile(state.file.ast)) return;
-          const fallbacks = instrumentProgram(programPath, key, state.file.code, options);
-          (state.file.metadata as { pathprof?: unknown }).pathprof = { fallbacks };
+          const { fallbacks, opaqueDefaults } = instrumentProgram(programPath, key, state.file.code, options);
+          (state.file.metadata as { pathprof?: unknown }).pathprof = { fallbacks, opaqueDefaults };
           const warning = cutWarning(key, options.maxPaths, fallbacks);
           if (warning) console.warn(warning);
         },

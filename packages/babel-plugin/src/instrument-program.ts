@@ -18,7 +18,7 @@ import { ignoredRanges } from './ignore-comments';
 import { graphMetadata, numberingChecksum, type FileMetadata, type FunctionMetadata } from './metadata';
 import type { ResolvedOptions } from './options';
 import { PathPlan, type PathFunction } from './path-plan';
-import { pathFallback, type PathFallback } from './fallbacks';
+import { opaqueDefaultNotes, pathFallback, type OpaqueDefaultNote, type PathFallback } from './fallbacks';
 
 /**
  * Instruments one file: a graph per function-like (except ignored ones), numbered and placed per the mode,
@@ -30,7 +30,7 @@ export function instrumentProgram(
   key: string,
   source: string,
   options: ResolvedOptions,
-): PathFallback[] {
+): { fallbacks: PathFallback[]; opaqueDefaults: OpaqueDefaultNote[] } {
   const program = path.node;
   const ignored = ignoredRanges(program);
   const graphs = findCfgRoots(program)
@@ -89,7 +89,7 @@ export function instrumentProgram(
   insertEdgeCode(program, fresh, graphs, plan);
   if (options.mode === 'trace') {
     registerTopLevelDeclarations(path);
-    return fallbacks;
+    return { fallbacks, opaqueDefaults: opaqueDefaultNotes(graphs) };
   }
 
   const meta: FileMetadata = {
@@ -115,7 +115,7 @@ export function instrumentProgram(
   program.body.unshift(...preamble);
   registerTopLevelDeclarations(path);
   if (runtimeImport === 'import') referenceRuntimeImport(path, file.init.name);
-  return fallbacks;
+  return { fallbacks, opaqueDefaults: opaqueDefaultNotes(graphs) };
 }
 
 /**
