@@ -27,6 +27,15 @@ export class EdgePlan implements EdgeCodePlan {
     return [t.expressionStatement(t.assignmentExpression('=', counts(locals), this.file.counts()))];
   }
 
+  /** Counters need no per-activation state: only the alias of the file's array. */
+  parameterState(): null {
+    return null;
+  }
+
+  parameterPrologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
+    return this.prologue(cfg, locals);
+  }
+
   edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
     const fn = this.functions.get(cfg)!;
     const counter = fn.plan.edgeCounter[edge];

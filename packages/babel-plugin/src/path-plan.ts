@@ -1,5 +1,5 @@
 import * as t from '@babel/types';
-import type { ControlFlowGraph, EdgeCodePlan, FunctionLocals } from '@pathprof/cfg';
+import type { ControlFlowGraph, EdgeCodePlan, FunctionLocals, ParameterState } from '@pathprof/cfg';
 import type { PathNumbering } from '@pathprof/numbering';
 import { opExpression, type CounterTarget } from './counter-code';
 import type { FileCounters } from './file-counters';
@@ -27,14 +27,17 @@ export class PathPlan implements EdgeCodePlan {
     return this.functions.has(cfg);
   }
 
-  prologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
+  prologue(cfg: ControlFlowGraph, locals: FunctionLocals, carried?: t.Expression): t.Statement[] {
     const fn = this.functions.get(cfg)!;
     const target = this.target(cfg, locals);
-    const counters =
-      fn.storage.kind === 'array'
-        ? this.file.counts()
-        : t.memberExpression(this.file.hashed(), t.numericLiteral(fn.storage.slot), true);
-    const alias = target.kind === 'array' ? target.counts : target.table;
+    if (carried) {
+      // The register comes from the parameters' defaults (0 when none ran), not from the prologue's `r = 0`.
+      const start = t.logicalExpression('||', carried, t.numericLiteral(0));
+      return [
+        ...this.parameterPrologue(cfg, locals),
+        t.expressionStatement(t.assignmentExpression('=', register(locals), start)),
+      ];
+    }
     // The ENTRY edge's code runs right after the prologue (its site is the prologue): when it starts by
     // setting the register, the prologue's `r = 0` is a dead store that only costs bytes.
     const entry = cfg.edgeSrc.indexOf(cfg.entry);
@@ -43,9 +46,25 @@ export class PathPlan implements EdgeCodePlan {
         ? fn.numbering.prologue.filter((op) => op.kind !== 'set')
         : fn.numbering.prologue;
     return [
-      t.expressionStatement(t.assignmentExpression('=', t.cloneNode(alias), counters)),
+      ...this.parameterPrologue(cfg, locals),
       ...prologue.map((op) => t.expressionStatement(opExpression(op, register(locals), target))),
     ];
+  }
+
+  parameterState(): ParameterState {
+    return { purpose: 'register', hint: 'pp_r', initial: t.numericLiteral(0) };
+  }
+
+  /** The alias of the function's counters (its slice of the file's array, or its hash table). */
+  parameterPrologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
+    const fn = this.functions.get(cfg)!;
+    const target = this.target(cfg, locals);
+    const counters =
+      fn.storage.kind === 'array'
+        ? this.file.counts()
+        : t.memberExpression(this.file.hashed(), t.numericLiteral(fn.storage.slot), true);
+    const alias = target.kind === 'array' ? target.counts : target.table;
+    return [t.expressionStatement(t.assignmentExpression('=', t.cloneNode(alias), counters))];
   }
 
   edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {

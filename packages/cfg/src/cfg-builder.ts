@@ -37,6 +37,7 @@ export class CfgBuilder {
   /** Defaults that are path decisions, and those that are not (with why). */
   private readonly decided = new Set<t.AssignmentPattern>();
   private readonly opaqueDefaults: OpaqueDefault[] = [];
+  private parameterDefaultList: t.AssignmentPattern[] = [];
   /** A block entered by a silent edge: nothing in it may throw until an edge with a site leaves it. */
   private silentBlock = UNREACHABLE;
 
@@ -50,10 +51,18 @@ export class CfgBuilder {
   }
 
   build(): ControlFlowGraph {
-    const first = this.g.addBlock(null);
-    this.g.addEdge(ENTRY, first, EdgeKind.Entry, { type: 'prologue' }, this.root);
-    this.cur = first;
     const root = this.root;
+    const first = this.g.addBlock(null);
+    const decided = t.isFunction(root) ? this.decidedParameters(root) : [];
+    this.g.addEdge(
+      ENTRY,
+      first,
+      decided.length ? EdgeKind.ParamsEntry : EdgeKind.Entry,
+      decided.length ? null : { type: 'prologue' },
+      root,
+    );
+    this.cur = first;
+    if (decided.length) this.parameters(decided);
     if (t.isProgram(root)) {
       this.statements(root.body);
       this.edgeToExit(EdgeKind.Normal, { type: 'listEnd', owner: root, key: 'body' });
@@ -65,7 +74,6 @@ export class CfgBuilder {
       this.expr(value);
       this.edgeToExit(EdgeKind.Return, { type: 'afterExpression', expression: value });
     } else if (t.isFunction(root)) {
-      this.parameterDefaults(root);
       const body = root.body;
       if (t.isBlockStatement(body)) {
         this.statements(body.body);
@@ -116,6 +124,7 @@ export class CfgBuilder {
       iterationExits,
       handlers,
       isGenerator: this.isGenerator,
+      parameterDefaults: this.parameterDefaultList,
       opaqueDefaults: this.opaqueDefaults,
     };
   }
@@ -344,15 +353,45 @@ export class CfgBuilder {
   }
 
   /**
-   * Parameters are bound before the body, where the activation's register does not exist yet: their defaults
-   * stay out of the graph (listed as opaque). A parameter that fails to bind is the caller's exception.
+   * Parameter defaults that can be path decisions: when every parameter is a plain name (with or without a
+   * default, or `...rest`), binding them runs no code but the defaults, so the activation's state can be
+   * carried from one default to the next and into the body with nothing in between. A destructuring
+   * parameter reads properties (getters) between defaults, and a generator's body starts only at its first
+   * `next()`: their defaults stay opaque. Binding a plain name cannot throw.
    */
-  private parameterDefaults(fn: t.Function): void {
-    for (const param of fn.params) {
-      t.traverseFast(param, (n) => {
-        if (t.isAssignmentPattern(n)) this.opaqueDefaults.push({ node: n, reason: 'parameter default' });
-      });
+  private decidedParameters(fn: t.Function): t.AssignmentPattern[] {
+    const params = fn.params.map((p) => (t.isTSParameterProperty(p) ? p.parameter : p));
+    const defaults = params.filter((p): p is t.AssignmentPattern => t.isAssignmentPattern(p));
+    const opaque = (reason: string) => {
+      for (const param of params) {
+        t.traverseFast(param, (n) => {
+          if (t.isAssignmentPattern(n)) this.opaqueDefaults.push({ node: n, reason });
+        });
+      }
+      return [];
+    };
+    if (defaults.length === 0) return opaque('parameter default');
+    const plain = params.every(
+      (p) =>
+        t.isIdentifier(p) ||
+        (t.isAssignmentPattern(p) && t.isIdentifier(p.left)) ||
+        (t.isRestElement(p) && t.isIdentifier(p.argument)),
+    );
+    if (!plain) return opaque('parameter default beside a destructuring parameter (its reads can throw)');
+    if (fn.generator) return opaque('generator parameter default (the body starts at the first next())');
+    return defaults;
+  }
+
+  /** The parameter list: each decided default a branch, all of it before the body's first block. */
+  private parameters(decided: t.AssignmentPattern[]): void {
+    this.parameterDefaultList = decided;
+    for (const p of decided) {
+      this.decided.add(p);
+      this.g.parameter = p;
+      this.defaultDecision(p);
+      this.g.parameter = null;
     }
+    this.startBlock(EdgeKind.Normal, { type: 'prologue' }, this.root);
   }
 
   private ifStatement(s: t.IfStatement): void {

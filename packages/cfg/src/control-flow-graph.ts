@@ -50,6 +50,11 @@ export interface EdgeInfo {
   readonly node: t.Node;
   /** The edge enters a `finally` block with this completion: the instrumenter records it in the completion local. */
   readonly entersFinally?: { readonly statement: t.TryStatement; readonly completion: number };
+  /**
+   * The edge runs while the parameters are bound, in this default (a path decision): its code runs before
+   * the body exists, inside a wrapper the instrumenter builds around the default's value.
+   */
+  readonly inParameter?: t.AssignmentPattern;
 }
 
 /** A `for…in`/`for…of` loop: its `done` edge has no code position inside the loop, so it is told apart after it. */
@@ -87,6 +92,11 @@ export interface ControlFlowGraph extends FlowGraph {
   readonly handlers: readonly HandlerEntry[];
   /** The function is a generator: `yield` sites may end it through `return()`. */
   readonly isGenerator: boolean;
+  /**
+   * Parameter defaults that are path decisions (`ParamsEntry` leads into them). Their edges' code runs
+   * before the body: the activation's state reaches the body through a file-level handoff variable.
+   */
+  readonly parameterDefaults: readonly t.AssignmentPattern[];
   /** Default values that are not path decisions (see pattern-defaults.ts), with why. */
   readonly opaqueDefaults: readonly OpaqueDefault[];
 }

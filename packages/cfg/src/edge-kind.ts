@@ -47,6 +47,11 @@ export enum EdgeKind {
    * for code here, so the edge carries none (see `isSilentKind`).
    */
   ValuePresent,
+  /**
+   * ENTRY to the parameters, when defaults there are path decisions: silent, since nothing can run before
+   * parameters are bound. The edge from the parameters into the body then carries the prologue's site.
+   */
+  ParamsEntry,
 }
 
 const names: readonly string[] = [
@@ -74,6 +79,7 @@ const names: readonly string[] = [
   'interrupt',
   'default-value',
   'value-present',
+  'params-entry',
 ];
 
 export function edgeKindName(kind: EdgeKind): string {
@@ -91,5 +97,5 @@ export function isExceptionalKind(kind: EdgeKind): boolean {
  * spanning tree (increment 0) and no path is confused with another.
  */
 export function isSilentKind(kind: EdgeKind): boolean {
-  return kind === EdgeKind.ValuePresent;
+  return kind === EdgeKind.ValuePresent || kind === EdgeKind.ParamsEntry;
 }

@@ -8,7 +8,7 @@ export const EXIT = 1;
 /** The builder's "current block" when the code at hand cannot run (after a jump). */
 export const UNREACHABLE = -1;
 
-type EdgeExtras = Pick<EdgeInfo, 'entersFinally'>;
+type EdgeExtras = Pick<EdgeInfo, 'entersFinally' | 'inParameter'>;
 
 interface PendingEdge {
   readonly from: number;
@@ -50,6 +50,8 @@ export class GraphBuilder {
   private readonly edgeDst: number[] = [];
   private readonly edgeInfo: EdgeInfo[] = [];
   readonly exitJoin: Join;
+  /** While a parameter default is built: every edge added belongs to it (EdgeInfo.inParameter). */
+  parameter: t.AssignmentPattern | null = null;
 
   constructor() {
     this.addBlock(null);
@@ -85,7 +87,8 @@ export class GraphBuilder {
   ): number {
     this.edgeSrc.push(from);
     this.edgeDst.push(to);
-    this.edgeInfo.push({ kind, site, node, ...extras });
+    const parameter = this.parameter && !isExceptionalKind(kind) ? { inParameter: this.parameter } : {};
+    this.edgeInfo.push({ kind, site, node, ...parameter, ...extras });
     return this.edgeSrc.length - 1;
   }
 

@@ -19,7 +19,7 @@ export { buildCfg, buildFileCfgs, parseSource } from './build';
 export { CfgError } from './cfg-error';
 export { formatArrows } from './format-arrows';
 export { formatDot } from './format-dot';
-export type { EdgeCodePlan, FunctionLocals } from './edge-code-plan';
+export type { EdgeCodePlan, FunctionLocals, ParameterState } from './edge-code-plan';
 export { insertEdgeCode, canInstrument } from './insert-edge-code';
 export { TraceRecorder, TRACE_GLOBAL, type TraceEvent } from './trace/trace-recorder';
 export { TracePlan } from './trace/trace-plan';

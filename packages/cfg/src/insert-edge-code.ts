@@ -19,12 +19,13 @@ export function insertEdgeCode(
   graphs: readonly ControlFlowGraph[],
   plan: EdgeCodePlan,
 ): void {
-  const edits = new InsertionEdits();
+  const edits = new InsertionEdits(fresh);
   for (const cfg of graphs) {
     if (canInstrument(cfg) && plan.include(cfg))
       edits.addGraph(cfg, plan, new FunctionTemps(fresh, cfg, isScript(program)));
   }
   new Rewriter(edits).node(program);
+  program.body.unshift(...edits.handoffDeclaration());
 }
 
 /**

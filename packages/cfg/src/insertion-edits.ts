@@ -2,8 +2,9 @@ import * as t from '@babel/types';
 import { isExceptionalKind } from './edge-kind';
 import type { EdgeSite } from './edge-site';
 import type { ControlFlowGraph } from './control-flow-graph';
-import type { EdgeCodePlan } from './edge-code-plan';
-import type { FunctionTemps } from './function-temps';
+import type { EdgeCodePlan, ParameterState } from './edge-code-plan';
+import { FunctionTemps } from './function-temps';
+import type { FreshName } from './fresh-names';
 import { assignTemp, seq } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
 
@@ -63,19 +64,49 @@ export class InsertionEdits {
   private readonly propertyStarts = new Map<t.Node, Exprs>();
   private readonly declaratorStarts = new Map<t.Node, { temps: FunctionTemps; code: Exprs }>();
   private readonly defaults = new Map<t.Node, { start: Exprs; end: Exprs }>();
+  private readonly parameterWrappers = new Map<t.Node, ParameterWrapper>();
+  /** The file's variable that hands an activation's state from its parameter defaults to its body. */
+  private handoffId: t.Identifier | null = null;
+
+  constructor(private readonly fresh: FreshName) {}
+
+  /** `var _pp_params = 0;` when some parameter default is wrapped: first in the program. */
+  handoffDeclaration(): t.Statement[] {
+    if (!this.handoffId) return [];
+    return [
+      t.variableDeclaration('var', [t.variableDeclarator(t.cloneNode(this.handoffId), t.numericLiteral(0))]),
+    ];
+  }
+
+  private handoff(): t.Identifier {
+    this.handoffId ??= this.fresh('pp_params');
+    return t.cloneNode(this.handoffId);
+  }
 
   addGraph(cfg: ControlFlowGraph, plan: EdgeCodePlan, temps: FunctionTemps): void {
     const errorId = t.identifier('error');
+    const state = cfg.parameterDefaults.length ? plan.parameterState(cfg) : null;
+    const carried = state ? this.handoff() : undefined;
     const root: RootEdits = {
       cfg,
       temps,
-      prologue: plan.prologue(cfg, temps),
+      prologue: [
+        ...plan.prologue(cfg, temps, carried),
+        ...(carried
+          ? [t.expressionStatement(t.assignmentExpression('=', this.handoff(), t.numericLiteral(0)))]
+          : []),
+      ],
       exceptionalExit:
         cfg.kind === 'program' || cfg.kind === 'namespace' ? [] : plan.exceptionalExit(cfg, errorId, temps),
       generatorReturns: [],
     };
     this.roots.set(cfg.node, root);
-    const code = (e: number) => plan.edgeCode(cfg, e, temps);
+    const wrappers = this.planParameterWrappers(cfg, plan, state);
+    const localsOf = (e: number) => {
+      const p = cfg.edges[e].inParameter;
+      return p ? wrappers.get(p)!.temps : temps;
+    };
+    const code = (e: number) => plan.edgeCode(cfg, e, localsOf(e));
     const finallyCodes = this.planFinallies(cfg, plan, temps, code);
     const { flagSets, doneFlags } = this.planIterationExits(cfg, temps, code);
 
@@ -100,8 +131,9 @@ export class InsertionEdits {
         push(this.stmtAfter, info.site.statement, [guarded]);
         continue;
       }
-      this.addSite(info.site, exprs, root, finallyCodes, info.node);
+      this.addSite(info.site, exprs, root, finallyCodes, info.node, localsOf(e));
     }
+    for (const [p, w] of wrappers) if (w.needed || this.defaults.has(p)) this.parameterWrappers.set(p, w);
     this.planChains(cfg, temps);
     for (const h of cfg.handlers) {
       const entry = plan.handlerEntry(cfg, h.block, temps);
@@ -128,6 +160,34 @@ export class InsertionEdits {
   }
 
   // ---------------------------------------------------------------- planning helpers
+
+  /**
+   * Each parameter default that is a path decision runs its code in a wrapper with locals of its own (the
+   * body's do not exist yet): the activation's state comes from the handoff variable and goes back to it, so
+   * the next default and then the body continue from it; an exception leaving the default is recorded there.
+   * With state, every such default is wrapped, even without code: its value may call back into instrumented
+   * code, which must find the handoff empty.
+   */
+  private planParameterWrappers(
+    cfg: ControlFlowGraph,
+    plan: EdgeCodePlan,
+    state: ParameterState | null,
+  ): Map<t.Node, ParameterWrapper> {
+    const wrappers = new Map<t.Node, ParameterWrapper>();
+    for (const p of cfg.parameterDefaults) {
+      const temps = new FunctionTemps(this.fresh, cfg, false);
+      const error = t.identifier('error');
+      wrappers.set(p, {
+        temps,
+        state: state && temps.get(state.purpose, state.hint),
+        initial: state?.initial ?? null,
+        prologue: plan.parameterPrologue(cfg, temps),
+        exceptionalExit: plan.exceptionalExit(cfg, error, temps),
+        needed: state !== null,
+      });
+    }
+    return wrappers;
+  }
 
   /**
    * A `finally` needs its completion local when code must run at its start or end for some completions
@@ -224,8 +284,8 @@ export class InsertionEdits {
     root: RootEdits,
     finallies: Map<t.Node, FinallyEdits>,
     edgeNode: t.Node,
+    temps: FunctionTemps,
   ): void {
-    const temps = root.temps;
     switch (site.type) {
       case 'prologue':
         root.prologue.push(...code.map((c) => t.expressionStatement(c)));
@@ -600,27 +660,72 @@ export class InsertionEdits {
     n.declarations = list;
   }
 
-  /**
-   * `{ a = D }` with code when D is used: `{ a = (start…, t = D, end…, t) }`. An anonymous function or class
-   * would lose the name it takes from `a`, so it is created as a property named `a` and read back.
-   */
+  /** `{ a = D }` with code when D is used: `{ a = (start…, t = D, end…, t) }`. */
   private applyDefault(n: t.AssignmentPattern): void {
+    const wrapper = this.parameterWrappers.get(n);
+    if (wrapper) return this.wrapParameterDefault(n, wrapper);
     const code = this.defaults.get(n);
     if (!code) return;
-    let value = n.right;
-    if (t.isIdentifier(n.left) && isAnonymousDefinition(value)) {
-      const name = t.stringLiteral(n.left.name);
-      value = t.memberExpression(
-        t.objectExpression([t.objectProperty(name, value)]),
-        t.cloneNode(name),
-        true,
-      );
-    }
+    let value = namedValue(n);
     if (code.end.length) {
       const v = this.temps(n).value();
       value = seq([assignTemp(v, value), ...code.end, t.cloneNode(v)]);
     }
     n.right = seq([...code.start, value]);
+  }
+
+  /**
+   * `(a = D)` → `(a = (() => { let s, …; s = handoff || initial; handoff = 0; aliases; try { start; t = D;
+   * end; handoff = s; return t; } catch (error) { record; handoff = 0; throw error; } })())`. An arrow keeps
+   * `this`, `arguments`, `super` and `new.target`; `yield` and `await` cannot appear in parameters.
+   */
+  private wrapParameterDefault(n: t.AssignmentPattern, w: ParameterWrapper): void {
+    const code = this.defaults.get(n) ?? { start: [], end: [] };
+    const v = w.temps.value();
+    const handoff = () => this.handoff();
+    const statement = (e: t.Expression) => t.expressionStatement(e);
+    const take = w.state
+      ? [
+          statement(
+            t.assignmentExpression(
+              '=',
+              t.cloneNode(w.state),
+              t.logicalExpression('||', handoff(), t.cloneNode(w.initial!)),
+            ),
+          ),
+          statement(t.assignmentExpression('=', handoff(), t.numericLiteral(0))),
+        ]
+      : [];
+    const main = [
+      ...statements(code.start),
+      statement(assignTemp(t.cloneNode(v), namedValue(n))),
+      ...statements(code.end),
+      ...(w.state ? [statement(t.assignmentExpression('=', handoff(), t.cloneNode(w.state)))] : []),
+      t.returnStatement(t.cloneNode(v)),
+    ];
+    const body =
+      w.exceptionalExit.length || w.state
+        ? [
+            t.tryStatement(
+              t.blockStatement(main),
+              t.catchClause(
+                t.identifier('error'),
+                t.blockStatement([
+                  ...w.exceptionalExit,
+                  ...(w.state
+                    ? [statement(t.assignmentExpression('=', handoff(), t.numericLiteral(0)))]
+                    : []),
+                  t.throwStatement(t.identifier('error')),
+                ]),
+              ),
+            ),
+          ]
+        : main;
+    const arrow = t.arrowFunctionExpression(
+      [],
+      t.blockStatement([...w.temps.declarations(), ...take, ...w.prologue, ...body]),
+    );
+    n.right = t.callExpression(arrow, []);
   }
 
   /** After a `for` initialiser: appended to it, or as one more declarator (keeps names and scoping). */
@@ -730,6 +835,27 @@ function ifCompletion(k: t.Identifier, codes: readonly number[], code: Exprs): t
     .map((c): t.Expression => t.binaryExpression('===', t.cloneNode(k), t.numericLiteral(c)))
     .reduce((a, b) => t.logicalExpression('||', a, b));
   return t.ifStatement(test, t.blockStatement(statements(code)));
+}
+
+/**
+ * A default's value as an expression that can stand anywhere: an anonymous function or class would lose the
+ * name it takes from the binding, so it is created as a property of that name and read back.
+ */
+function namedValue(n: t.AssignmentPattern): t.Expression {
+  if (!t.isIdentifier(n.left) || !isAnonymousDefinition(n.right)) return n.right;
+  const name = t.stringLiteral(n.left.name);
+  return t.memberExpression(t.objectExpression([t.objectProperty(name, n.right)]), t.cloneNode(name), true);
+}
+
+interface ParameterWrapper {
+  readonly temps: FunctionTemps;
+  /** The wrapper's local holding the activation's state, or null when the plan keeps none. */
+  readonly state: t.Identifier | null;
+  readonly initial: t.Expression | null;
+  readonly prologue: t.Statement[];
+  readonly exceptionalExit: t.Statement[];
+  /** Wrapped even without code of its own (the plan carries state). */
+  readonly needed: boolean;
 }
 
 /** A function or class expression with no name of its own: it takes the name of what it initialises. */

@@ -34,8 +34,8 @@ export function validateCfg(cfg: ControlFlowGraph): string[] {
   }
   for (let e = 0; e < cfg.edgeCount; e++) {
     const s = cfg.edgeSrc[e];
-    if (silentIn[s] && !cfg.edges[e].site)
-      problems.push(`b${s}, entered silently, is left by edge ${e} without a site`);
+    if (silentIn[s] && cfg.edgeExceptional[e])
+      problems.push(`b${s}, entered silently, can throw (edge ${e})`);
   }
   if (out[cfg.entry].length !== 1) problems.push(`ENTRY has ${out[cfg.entry].length} out-edges`);
   if (into[cfg.entry].length !== 0) problems.push('ENTRY has in-edges');

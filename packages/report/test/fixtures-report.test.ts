@@ -95,10 +95,15 @@ const ESC = '\u001b';
     expect(entries).toBe(3);
   });
 
-  test('show: TypeScript, try/catch and switch', () => {
+  test('show: TypeScript, a parameter default, try/catch and switch', () => {
     const parse = report('ts-geometry', ['show', 'parse.ts:parseShape', geometry, '--limit', '0']);
     expect(parse.stdout).toContain(
-      ['  path 1  ×1  entry → return', '      L7 throws', '      L10 return null;'].join('\n'),
+      [
+        '  path 26  ×1  entry → return',
+        '      L4 log: (message: string) => void = () => {} → value present: default skipped',
+        '      L7 throws',
+        '      L10 return null;',
+      ].join('\n'),
     );
     const area = report('ts-geometry', ['show', 'shapes.ts:area', geometry, '--limit', '30']);
     expect(area.stdout).toContain(

@@ -84,6 +84,7 @@ export function checkTrace(
  * lead there were taken. A block has at most one silent out-edge, so the walk is unique.
  */
 function followSilentEdges(g: ControlFlowGraph, a: TracedActivation, to: number): void {
+  if (a.block === -1 && to !== g.entry) a.block = g.entry;
   while (a.block !== -1 && a.block !== to) {
     let next = -1;
     for (let e = 0; e < g.edgeCount; e++) if (g.edgeSrc[e] === a.block && g.edgeSilent[e]) next = e;

@@ -1,6 +1,6 @@
 import * as t from '@babel/types';
 import type { ControlFlowGraph } from '../control-flow-graph';
-import type { EdgeCodePlan, FunctionLocals } from '../edge-code-plan';
+import type { EdgeCodePlan, FunctionLocals, ParameterState } from '../edge-code-plan';
 import { TRACE_GLOBAL } from './trace-recorder';
 
 /**
@@ -18,9 +18,23 @@ export class TracePlan implements EdgeCodePlan {
     return true;
   }
 
-  prologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
-    const call = this.call('enter', [t.numericLiteral(this.ids.get(cfg)!)]);
-    return [t.expressionStatement(t.assignmentExpression('=', activation(locals), call))];
+  prologue(cfg: ControlFlowGraph, locals: FunctionLocals, carried?: t.Expression): t.Statement[] {
+    const enter = this.enter(cfg);
+    const value = carried ? t.logicalExpression('||', carried, enter) : enter;
+    return [t.expressionStatement(t.assignmentExpression('=', activation(locals), value))];
+  }
+
+  /** The activation starts at the first traced parameter default, or in the body. */
+  parameterState(cfg: ControlFlowGraph): ParameterState {
+    return { purpose: 'activation', hint: 'pp_activation', initial: this.enter(cfg) };
+  }
+
+  parameterPrologue(): t.Statement[] {
+    return [];
+  }
+
+  private enter(cfg: ControlFlowGraph): t.Expression {
+    return this.call('enter', [t.numericLiteral(this.ids.get(cfg)!)]);
   }
 
   edgeCode(_cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
