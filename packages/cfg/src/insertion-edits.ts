@@ -134,7 +134,7 @@ export class InsertionEdits {
       this.addSite(info.site, exprs, root, finallyCodes, info.node, localsOf(e));
     }
     for (const [p, w] of wrappers) if (w.needed || this.defaults.has(p)) this.parameterWrappers.set(p, w);
-    this.planChains(cfg, temps);
+    this.planChains(cfg, localsOf);
     for (const h of cfg.handlers) {
       const entry = plan.handlerEntry(cfg, h.block, temps);
       if (t.isCatchClause(h.clause)) {
@@ -260,10 +260,11 @@ export class InsertionEdits {
   }
 
   /** Chains with code on any link, or at their end, are rewritten from their outermost node. */
-  private planChains(cfg: ControlFlowGraph, temps: FunctionTemps): void {
+  private planChains(cfg: ControlFlowGraph, localsOf: (edge: number) => FunctionTemps): void {
     for (let e = 0; e < cfg.edgeCount; e++) {
       const site = cfg.edges[e].site;
       if (site?.type !== 'chainEnd') continue;
+      const temps = localsOf(e);
       const top = site.chain;
       let hasCode = this.chainEnds.has(top);
       for (let n: t.Node = top; ;) {

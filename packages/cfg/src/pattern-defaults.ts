@@ -53,8 +53,6 @@ export function patternDefaults(pattern: t.Node, binding: boolean, endHasSite: b
         else decided.add(p);
         return visit(p.left, nextHasSite, arrayReason);
       }
-      case 'TSParameterProperty':
-        return visit(p.parameter, nextHasSite, arrayReason);
       default:
     }
   };

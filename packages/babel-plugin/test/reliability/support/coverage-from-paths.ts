@@ -69,8 +69,9 @@ function collectLeaves(
 }
 
 /**
- * Istanbul's `if` and `cond-expr` branch counts ([consequent, alternate]) and `switch` counts (entries into
- * each case body, fallthrough included), derived from edge counts: a decision's outcomes are the `true` and
+ * Istanbul's `if` and `cond-expr` branch counts ([consequent, alternate]), `switch` counts (entries into
+ * each case body, fallthrough included) and `default-arg` counts (uses of a decided default), derived from
+ * edge counts: a decision's outcomes are the `true` and
  * `false` edges of its test's leaves (compound tests branch straight from each leaf), a case is entered by its
  * match, by `default`, or by the fallthrough from the case before it.
  */
@@ -95,6 +96,12 @@ export function branchCounts(ast: t.File, functions: readonly ProfiledFunction[]
     const edgeCounts = edgeCountsFromPaths(numbering, new Map(paths));
     for (let e = 0; e < graph.edgeCount; e++) {
       const kind = graph.edgeKind[e];
+      if (kind === EdgeKind.DefaultValue || kind === EdgeKind.ValuePresent) {
+        // istanbul's `default-arg`: how often the default was used, for the defaults the graph decides.
+        const used = kind === EdgeKind.DefaultValue ? edgeCounts[e] : 0;
+        add(locationKey('default-arg', graph.edges[e].node.loc!.start), 0, used, 1);
+        continue;
+      }
       const leaf = leaves.get(graph.edges[e].node);
       if (leaf && (kind === EdgeKind.True || kind === EdgeKind.False)) {
         const branch = kind === EdgeKind.True ? leaf.onTrue : leaf.onFalse;

@@ -12,7 +12,7 @@ export interface IstanbulFileCoverage {
 }
 
 /** The branch types `branchCounts` derives; `binary-expr` (logical leaves) and `default-arg` are not. */
-export const COMPARED_BRANCHES = ['if', 'cond-expr', 'switch'];
+export const COMPARED_BRANCHES = ['if', 'cond-expr', 'switch', 'default-arg'];
 
 /** `code` instrumented by babel-plugin-istanbul as a user's config would, counting into `__coverage__`. */
 export function instrumentWithIstanbul(code: string, filename: string): string {
