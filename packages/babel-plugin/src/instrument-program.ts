@@ -5,6 +5,7 @@ import {
   canInstrument,
   findCfgRoots,
   freshNamesFor,
+  lowerPatternParameters,
   insertEdgeCode,
   TracePlan,
   type ControlFlowGraph,
@@ -33,17 +34,17 @@ export function instrumentProgram(
 ): { fallbacks: PathFallback[]; opaqueDefaults: OpaqueDefaultNote[] } {
   const program = path.node;
   const ignored = ignoredRanges(program);
-  const graphs = findCfgRoots(program)
-    .filter(
-      (root) =>
-        !ignored.some(([s, e]) => root.node.start != null && root.node.start >= s && root.node.end! <= e),
-    )
-    .map((root) => buildCfg(root, key))
-    .filter(canInstrument);
   // One scan of the file's names, not Babel's generateUidIdentifier: that retries `_hint`, `_hint2`, … against
   // the scope chain on every call, quadratic in a file with thousands of functions (7% of lodash's
   // transform). Every name we make starts with `_pp`, a prefix no Babel helper uses.
   const fresh = freshNamesFor(program);
+  const roots = findCfgRoots(program).filter(
+    (root) =>
+      !ignored.some(([s, e]) => root.node.start != null && root.node.start >= s && root.node.end! <= e),
+  );
+  // Destructuring parameters move into the body first, so their defaults can be path decisions.
+  for (const root of roots) if (t.isFunction(root.node)) lowerPatternParameters(root.node, fresh);
+  const graphs = roots.map((root) => buildCfg(root, key)).filter(canInstrument);
   const file = new FileCounters(fresh);
   const functions: FunctionMetadata[] = [];
   const fallbacks: PathFallback[] = [];

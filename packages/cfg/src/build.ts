@@ -3,6 +3,8 @@ import { parse, type ParserPlugin } from '@babel/parser';
 import { CfgBuilder } from './cfg-builder';
 import { findCfgRoots, type CfgRoot } from './cfg-roots';
 import type { ControlFlowGraph } from './control-flow-graph';
+import { freshNamesFor, type FreshName } from './fresh-names';
+import { lowerFileParameters } from './lower-pattern-parameters';
 
 /** The graph of one function-like (see `findCfgRoots` for what qualifies). */
 export function buildCfg(root: CfgRoot, filename: string): ControlFlowGraph {
@@ -12,6 +14,19 @@ export function buildCfg(root: CfgRoot, filename: string): ControlFlowGraph {
 /** The graphs of every function-like in a program, in source order, the program's own first. */
 export function buildFileCfgs(program: t.Program, filename: string): ControlFlowGraph[] {
   return findCfgRoots(program).map((root) => buildCfg(root, filename));
+}
+
+/**
+ * The graphs an instrumenter works on: destructuring parameters are first moved into function bodies
+ * (`lowerPatternParameters`, which rewrites `program`), then every function-like gets its graph.
+ */
+export function buildInstrumentedCfgs(
+  program: t.Program,
+  filename: string,
+  fresh: FreshName = freshNamesFor(program),
+): ControlFlowGraph[] {
+  lowerFileParameters(program, fresh);
+  return buildFileCfgs(program, filename);
 }
 
 /** Parses a file the way pathprof reads sources: TypeScript for .ts/.tsx/.mts/.cts, JSX for .jsx/.tsx/.js. */

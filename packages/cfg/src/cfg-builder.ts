@@ -357,7 +357,8 @@ export class CfgBuilder {
    * default, or `...rest`), binding them runs no code but the defaults, so the activation's state can be
    * carried from one default to the next and into the body with nothing in between. A destructuring
    * parameter reads properties (getters) between defaults, and a generator's body starts only at its first
-   * `next()`: their defaults stay opaque. Binding a plain name cannot throw.
+   * `next()`: their defaults stay opaque. Binding a plain name cannot throw. (Instrumenters first move
+   * destructuring parameters into the body where they can: lower-pattern-parameters.ts.)
    */
   private decidedParameters(fn: t.Function): t.AssignmentPattern[] {
     const params = fn.params.map((p) => (t.isTSParameterProperty(p) ? p.parameter : p));
@@ -370,14 +371,15 @@ export class CfgBuilder {
       }
       return [];
     };
-    if (defaults.length === 0) return opaque('parameter default');
+    const stays = 'in a parameter list with a destructuring parameter that stays there (its reads run code)';
     const plain = params.every(
       (p) =>
         t.isIdentifier(p) ||
         (t.isAssignmentPattern(p) && t.isIdentifier(p.left)) ||
         (t.isRestElement(p) && t.isIdentifier(p.argument)),
     );
-    if (!plain) return opaque('parameter default beside a destructuring parameter (its reads can throw)');
+    if (!plain) return opaque(stays);
+    if (defaults.length === 0) return [];
     if (fn.generator) return opaque('generator parameter default (the body starts at the first next())');
     return defaults;
   }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { buildFileCfgs, parseSource } from './build';
+import { buildInstrumentedCfgs, parseSource } from './build';
 import { CfgError } from './cfg-error';
 import { formatArrows } from './format-arrows';
 import { formatDot } from './format-dot';
@@ -24,7 +24,7 @@ export function main(args: string[]): void {
     return;
   }
   try {
-    const graphs = buildFileCfgs(parseSource(code, file).program, file).filter(
+    const graphs = buildInstrumentedCfgs(parseSource(code, file).program, file).filter(
       (g) => !only || g.name === only,
     );
     if (only && graphs.length === 0) {

@@ -1,5 +1,5 @@
 import {
-  buildFileCfgs,
+  buildInstrumentedCfgs,
   checkTrace,
   formatArrows,
   instrumentForTrace,
@@ -19,7 +19,7 @@ const update = process.env.UPDATE === '1';
  */
 describe.each(listFixtures().map((f) => [f.name, f] as const))('fixture %s', (_name, fixture) => {
   const program = parseSource(fixture.source, fixture.name).program;
-  const graphs = buildFileCfgs(program, fixture.name);
+  const graphs = buildInstrumentedCfgs(program, fixture.name);
   const keyed = graphs.map((g, i) => ({ key: `${i} ${g.name}`, arrows: formatArrows(g) }));
 
   test('graph matches the expected arrows', () => {

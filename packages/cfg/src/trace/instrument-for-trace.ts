@@ -1,5 +1,5 @@
 import generateModule from '@babel/generator';
-import { buildFileCfgs, parseSource } from '../build';
+import { buildInstrumentedCfgs, parseSource } from '../build';
 import type { ControlFlowGraph } from '../control-flow-graph';
 import { insertEdgeCode } from '../insert-edge-code';
 import { freshNamesFor } from '../fresh-names';
@@ -17,7 +17,8 @@ export interface TracedSource {
 /** Instruments a source file in `trace` mode: the oracle's view of which edges ran. */
 export function instrumentForTrace(source: string, filename: string): TracedSource {
   const ast = parseSource(source, filename);
-  const graphs = buildFileCfgs(ast.program, filename);
-  insertEdgeCode(ast.program, freshNamesFor(ast), graphs, new TracePlan(graphs));
+  const fresh = freshNamesFor(ast);
+  const graphs = buildInstrumentedCfgs(ast.program, filename, fresh);
+  insertEdgeCode(ast.program, fresh, graphs, new TracePlan(graphs));
   return { code: generate(ast, { retainLines: false }).code, graphs };
 }

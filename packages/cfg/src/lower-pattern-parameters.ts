@@ -1,0 +1,148 @@
+import * as t from '@babel/types';
+import type { FreshName } from './fresh-names';
+import { findCfgRoots } from './cfg-roots';
+
+/**
+ * Moves a function's destructuring parameters into its body, where their defaults can be path decisions:
+ * `function f(a, { b = 1 } = {}) { … }` becomes `function f(a, _pp_arg = {}) { var { b = 1 } = _pp_arg; … }`.
+ * Parameters are bound before the body and the body runs right after, so only what can tell the two apart
+ * rules the rewrite out, and then the function is left as it is:
+ * - a generator (its body starts at the first `next()`);
+ * - an expression left in the parameter list (a plain parameter's default, a moved parameter's own `= D`)
+ *   that names a moved binding, or any use of `eval` there (it would no longer see the binding);
+ * - a moved expression (a default or computed key inside a pattern) that names a later parameter (no longer
+ *   in its temporal dead zone) or anything the body declares (it would see the body's binding);
+ * - a function declared in the body under a moved name (it would be overwritten by the binding);
+ * - a non-arrow function whose parameters would all become plain names while its body uses `arguments`
+ *   (plain parameters make a sloppy function's `arguments` mapped, with a working `callee`).
+ * What the rewrite does change: an error destructuring a bad argument names the temporary
+ * (`… of '_pp_arg' …`), and it is thrown from the body, so it is a path of the function.
+ * Returns whether the function was rewritten.
+ */
+export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolean {
+  if (fn.generator) return false;
+  const params = fn.params;
+  const patternOf = (p: t.Node): t.LVal | null => {
+    if (t.isObjectPattern(p) || t.isArrayPattern(p)) return p;
+    if (t.isAssignmentPattern(p) && (t.isObjectPattern(p.left) || t.isArrayPattern(p.left))) return p.left;
+    if (t.isRestElement(p) && (t.isObjectPattern(p.argument) || t.isArrayPattern(p.argument)))
+      return p.argument;
+    return null;
+  };
+  const moved = params.map(patternOf);
+  if (!moved.some((p) => p !== null) || !params.some(hasDefault)) return false;
+
+  const movedNames = new Set<string>();
+  for (const p of moved)
+    if (p) for (const name of Object.keys(t.getBindingIdentifiers(p))) movedNames.add(name);
+  const staying: t.Node[] = [];
+  params.forEach((p) => {
+    if (t.isAssignmentPattern(p)) staying.push(p.right);
+    else if (t.isTSParameterProperty(p) && t.isAssignmentPattern(p.parameter))
+      staying.push(p.parameter.right);
+  });
+  if (staying.some((e) => mentions(e, (name) => movedNames.has(name) || name === 'eval'))) return false;
+
+  const body = t.isBlockStatement(fn.body) ? fn.body : null;
+  const bodyNames = body ? declaredNames(body) : new Set<string>();
+  const later = (i: number) =>
+    new Set(params.slice(i + 1).flatMap((p) => Object.keys(t.getBindingIdentifiers(p))));
+  for (let i = 0; i < params.length; i++) {
+    const pattern = moved[i];
+    if (!pattern) continue;
+    const after = later(i);
+    const inner = patternExpressions(pattern);
+    if (inner.some((e) => mentions(e, (name) => after.has(name) || bodyNames.has(name)))) return false;
+  }
+  if (body && functionDeclarations(body).some((name) => movedNames.has(name))) return false;
+  const becomesPlain = params.every((p, i) => moved[i] !== null || t.isIdentifier(p));
+  if (!t.isArrowFunctionExpression(fn) && becomesPlain && mentions(fn, (n) => n === 'arguments')) {
+    return false;
+  }
+
+  const declarators: t.VariableDeclarator[] = [];
+  fn.params = params.map((p, i) => {
+    const pattern = moved[i];
+    if (!pattern) return p;
+    const temp = fresh('pp_arg');
+    declarators.push(t.variableDeclarator(pattern, t.cloneNode(temp)));
+    if (t.isAssignmentPattern(p)) return t.assignmentPattern(temp, p.right);
+    if (t.isRestElement(p)) return t.restElement(temp);
+    return temp;
+  });
+  const declaration = t.variableDeclaration('var', declarators);
+  if (body) body.body.unshift(declaration);
+  else fn.body = t.blockStatement([declaration, t.returnStatement(fn.body as t.Expression)]);
+  return true;
+}
+
+function hasDefault(p: t.Node): boolean {
+  let found = false;
+  t.traverseFast(p, (n) => {
+    if (t.isAssignmentPattern(n)) found = true;
+  });
+  return found;
+}
+
+/** Whether an identifier (a reference or not: conservative) in `node` satisfies `test`. */
+function mentions(node: t.Node, test: (name: string) => boolean): boolean {
+  let found = false;
+  t.traverseFast(node, (n) => {
+    if (t.isIdentifier(n) && test(n.name)) found = true;
+  });
+  return found;
+}
+
+/** The expressions inside a pattern: computed keys and default values, at any depth. */
+function patternExpressions(pattern: t.Node): t.Node[] {
+  const out: t.Node[] = [];
+  const visit = (p: t.Node): void => {
+    if (t.isObjectPattern(p)) {
+      for (const prop of p.properties) {
+        if (t.isRestElement(prop)) visit(prop.argument);
+        else {
+          if (prop.computed) out.push(prop.key);
+          visit(prop.value);
+        }
+      }
+    } else if (t.isArrayPattern(p)) {
+      for (const el of p.elements) if (el) visit(el);
+    } else if (t.isAssignmentPattern(p)) {
+      out.push(p.right);
+      visit(p.left);
+    } else if (t.isRestElement(p)) visit(p.argument);
+  };
+  visit(pattern);
+  return out;
+}
+
+/** Every name declared anywhere in `body` (nested functions included: conservative). */
+function declaredNames(body: t.BlockStatement): Set<string> {
+  const names = new Set<string>();
+  t.traverseFast(body, (n) => {
+    if (t.isDeclaration(n) || t.isVariableDeclarator(n) || t.isCatchClause(n) || t.isFunction(n)) {
+      for (const name of Object.keys(t.getBindingIdentifiers(n))) names.add(name);
+    }
+  });
+  return names;
+}
+
+/** Names of functions declared in `body`, at any depth (conservative). */
+function functionDeclarations(body: t.BlockStatement): string[] {
+  const names: string[] = [];
+  t.traverseFast(body, (n) => {
+    if (t.isFunctionDeclaration(n) && n.id) names.push(n.id.name);
+  });
+  return names;
+}
+
+/** `lowerPatternParameters` on every function of a program that `include` accepts, before its graphs are built. */
+export function lowerFileParameters(
+  program: t.Program,
+  fresh: FreshName,
+  include: (fn: t.Function) => boolean = () => true,
+): void {
+  for (const root of findCfgRoots(program)) {
+    if (t.isFunction(root.node) && include(root.node)) lowerPatternParameters(root.node, fresh);
+  }
+}
