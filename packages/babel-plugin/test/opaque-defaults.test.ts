@@ -8,7 +8,7 @@ const source = `function f(a = 1, { b = 2 } = {}) {
   const [g = 6] = [];
   return [a, b, c, d, e, rest, g];
 }
-function* g(n = 1) {}
+function* g({ n = 1 }) {}
 function k({ a = 1 }, b = a) {}
 const h = (a, b = 2) => a + b;`;
 
@@ -25,7 +25,7 @@ test('defaults that are not path decisions are listed in the result metadata, wi
   expect(opaqueDefaults.map((d) => `${d.function} ${d.line}:${d.column} ${d.reason}`)).toEqual([
     'f 3:10 a rest element follows, which can throw before any place for code',
     'f 4:9 inside an array pattern (iterator steps)',
-    'g 7:12 generator parameter default (the body starts at the first next())',
+    'g 7:14 generator with a destructuring parameter',
     'k 8:13 in a parameter list with a destructuring parameter that stays there (its reads run code)',
     'k 8:22 in a parameter list with a destructuring parameter that stays there (its reads run code)',
   ]);

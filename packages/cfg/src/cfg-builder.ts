@@ -355,9 +355,8 @@ export class CfgBuilder {
   /**
    * Parameter defaults that can be path decisions: when every parameter is a plain name (with or without a
    * default, or `...rest`), binding them runs no code but the defaults, so the activation's state can be
-   * carried from one default to the next and into the body with nothing in between. A destructuring
-   * parameter reads properties (getters) between defaults, and a generator's body starts only at its first
-   * `next()`: their defaults stay opaque. Binding a plain name cannot throw. (Instrumenters first move
+   * carried from one default to the next and into the body with nothing in between (parameter-state.ts). A
+   * destructuring parameter reads properties (getters) between defaults: its list's defaults stay opaque. Binding a plain name cannot throw. (Instrumenters first move
    * destructuring parameters into the body where they can: lower-pattern-parameters.ts.)
    */
   private decidedParameters(fn: t.Function): t.AssignmentPattern[] {
@@ -378,9 +377,7 @@ export class CfgBuilder {
         (t.isAssignmentPattern(p) && t.isIdentifier(p.left)) ||
         (t.isRestElement(p) && t.isIdentifier(p.argument)),
     );
-    if (!plain) return opaque(stays);
-    if (defaults.length === 0) return [];
-    if (fn.generator) return opaque('generator parameter default (the body starts at the first next())');
+    if (!plain) return opaque(fn.generator ? 'generator with a destructuring parameter' : stays);
     return defaults;
   }
 

@@ -4,6 +4,7 @@ import type { EdgeSite } from './edge-site';
 import type { ControlFlowGraph } from './control-flow-graph';
 import type { EdgeCodePlan, ParameterState } from './edge-code-plan';
 import { FunctionTemps } from './function-temps';
+import { ParameterStateCarriers, type StateCarrier } from './parameter-state';
 import type { FreshName } from './fresh-names';
 import { assignTemp, seq } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
@@ -65,43 +66,35 @@ export class InsertionEdits {
   private readonly declaratorStarts = new Map<t.Node, { temps: FunctionTemps; code: Exprs }>();
   private readonly defaults = new Map<t.Node, { start: Exprs; end: Exprs }>();
   private readonly parameterWrappers = new Map<t.Node, ParameterWrapper>();
-  /** The file's variable that hands an activation's state from its parameter defaults to its body. */
-  private handoffId: t.Identifier | null = null;
+  private readonly carriers: ParameterStateCarriers;
 
-  constructor(private readonly fresh: FreshName) {}
-
-  /** `var _pp_params = 0;` when some parameter default is wrapped: first in the program. */
-  handoffDeclaration(): t.Statement[] {
-    if (!this.handoffId) return [];
-    return [
-      t.variableDeclaration('var', [t.variableDeclarator(t.cloneNode(this.handoffId), t.numericLiteral(0))]),
-    ];
+  constructor(private readonly fresh: FreshName) {
+    this.carriers = new ParameterStateCarriers(fresh);
   }
 
-  private handoff(): t.Identifier {
-    this.handoffId ??= this.fresh('pp_params');
-    return t.cloneNode(this.handoffId);
+  /** The variables that carry activations' state across parameters, first in the program. */
+  carrierDeclarations(): t.Statement[] {
+    return this.carriers.declarations();
   }
 
   addGraph(cfg: ControlFlowGraph, plan: EdgeCodePlan, temps: FunctionTemps): void {
     const errorId = t.identifier('error');
     const state = cfg.parameterDefaults.length ? plan.parameterState(cfg) : null;
-    const carried = state ? this.handoff() : undefined;
+    const carrier = state ? this.carriers.forGraph(cfg) : null;
+    const cleared = carrier?.clear();
     const root: RootEdits = {
       cfg,
       temps,
       prologue: [
-        ...plan.prologue(cfg, temps, carried),
-        ...(carried
-          ? [t.expressionStatement(t.assignmentExpression('=', this.handoff(), t.numericLiteral(0)))]
-          : []),
+        ...plan.prologue(cfg, temps, carrier?.read()),
+        ...(cleared ? [t.expressionStatement(cleared)] : []),
       ],
       exceptionalExit:
         cfg.kind === 'program' || cfg.kind === 'namespace' ? [] : plan.exceptionalExit(cfg, errorId, temps),
       generatorReturns: [],
     };
     this.roots.set(cfg.node, root);
-    const wrappers = this.planParameterWrappers(cfg, plan, state);
+    const wrappers = this.planParameterWrappers(cfg, plan, state, carrier);
     const localsOf = (e: number) => {
       const p = cfg.edges[e].inParameter;
       return p ? wrappers.get(p)!.temps : temps;
@@ -172,6 +165,7 @@ export class InsertionEdits {
     cfg: ControlFlowGraph,
     plan: EdgeCodePlan,
     state: ParameterState | null,
+    carrier: StateCarrier | null,
   ): Map<t.Node, ParameterWrapper> {
     const wrappers = new Map<t.Node, ParameterWrapper>();
     for (const p of cfg.parameterDefaults) {
@@ -180,6 +174,7 @@ export class InsertionEdits {
       wrappers.set(p, {
         temps,
         state: state && temps.get(state.purpose, state.hint),
+        carrier,
         initial: state?.initial ?? null,
         prologue: plan.parameterPrologue(cfg, temps),
         exceptionalExit: plan.exceptionalExit(cfg, error, temps),
@@ -676,55 +671,51 @@ export class InsertionEdits {
   }
 
   /**
-   * `(a = D)` → `(a = (() => { let s, …; s = handoff || initial; handoff = 0; aliases; try { start; t = D;
-   * end; handoff = s; return t; } catch (error) { record; handoff = 0; throw error; } })())`. An arrow keeps
-   * `this`, `arguments`, `super` and `new.target`; `yield` and `await` cannot appear in parameters.
+   * `(a = D)` → `(a = (() => { let s, …; s = carried || initial; clear; aliases; try { start; t = D; end;
+   * carry s; return t; } catch (error) { record; clear; throw error; } })())` (parameter-state.ts says where
+   * the state is carried). An arrow keeps `this`, `arguments`, `super` and `new.target`; `yield` and `await`
+   * cannot appear in parameters.
    */
   private wrapParameterDefault(n: t.AssignmentPattern, w: ParameterWrapper): void {
     const code = this.defaults.get(n) ?? { start: [], end: [] };
     const v = w.temps.value();
-    const handoff = () => this.handoff();
-    const statement = (e: t.Expression) => t.expressionStatement(e);
-    const take = w.state
+    const carried = w.state && w.carrier ? { state: w.state, carrier: w.carrier, initial: w.initial! } : null;
+    const cleared = carried ? carried.carrier.clear() : null;
+    const take = carried
       ? [
-          statement(
-            t.assignmentExpression(
-              '=',
-              t.cloneNode(w.state),
-              t.logicalExpression('||', handoff(), t.cloneNode(w.initial!)),
-            ),
+          t.assignmentExpression(
+            '=',
+            t.cloneNode(carried.state),
+            t.logicalExpression('||', carried.carrier.read(), t.cloneNode(carried.initial)),
           ),
-          statement(t.assignmentExpression('=', handoff(), t.numericLiteral(0))),
+          ...(cleared ? [cleared] : []),
         ]
       : [];
     const main = [
       ...statements(code.start),
-      statement(assignTemp(t.cloneNode(v), namedValue(n))),
+      t.expressionStatement(assignTemp(t.cloneNode(v), namedValue(n))),
       ...statements(code.end),
-      ...(w.state ? [statement(t.assignmentExpression('=', handoff(), t.cloneNode(w.state)))] : []),
+      ...(carried ? statements([carried.carrier.write(t.cloneNode(carried.state))]) : []),
       t.returnStatement(t.cloneNode(v)),
     ];
-    const body =
-      w.exceptionalExit.length || w.state
-        ? [
-            t.tryStatement(
-              t.blockStatement(main),
-              t.catchClause(
-                t.identifier('error'),
-                t.blockStatement([
-                  ...w.exceptionalExit,
-                  ...(w.state
-                    ? [statement(t.assignmentExpression('=', handoff(), t.numericLiteral(0)))]
-                    : []),
-                  t.throwStatement(t.identifier('error')),
-                ]),
-              ),
+    const onThrow = [
+      ...w.exceptionalExit,
+      ...(carried && carried.carrier.clear() ? statements([carried.carrier.clear()!]) : []),
+    ];
+    const body = onThrow.length
+      ? [
+          t.tryStatement(
+            t.blockStatement(main),
+            t.catchClause(
+              t.identifier('error'),
+              t.blockStatement([...onThrow, t.throwStatement(t.identifier('error'))]),
             ),
-          ]
-        : main;
+          ),
+        ]
+      : main;
     const arrow = t.arrowFunctionExpression(
       [],
-      t.blockStatement([...w.temps.declarations(), ...take, ...w.prologue, ...body]),
+      t.blockStatement([...w.temps.declarations(), ...statements(take), ...w.prologue, ...body]),
     );
     n.right = t.callExpression(arrow, []);
   }
@@ -852,6 +843,7 @@ interface ParameterWrapper {
   readonly temps: FunctionTemps;
   /** The wrapper's local holding the activation's state, or null when the plan keeps none. */
   readonly state: t.Identifier | null;
+  readonly carrier: StateCarrier | null;
   readonly initial: t.Expression | null;
   readonly prologue: t.Statement[];
   readonly exceptionalExit: t.Statement[];
