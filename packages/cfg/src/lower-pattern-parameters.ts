@@ -116,24 +116,44 @@ function patternExpressions(pattern: t.Node): t.Node[] {
   return out;
 }
 
-/** Every name declared anywhere in `body` (nested functions included: conservative). */
+/**
+ * Every name `body` declares in the function's own scopes: variables, functions and classes, in blocks
+ * too, but not inside nested functions or classes (those declare nothing the parameters could see).
+ */
 function declaredNames(body: t.BlockStatement): Set<string> {
   const names = new Set<string>();
-  t.traverseFast(body, (n) => {
-    if (t.isDeclaration(n) || t.isVariableDeclarator(n) || t.isCatchClause(n) || t.isFunction(n)) {
+  ownScopes(body, (n) => {
+    if (
+      t.isVariableDeclarator(n) ||
+      t.isCatchClause(n) ||
+      t.isFunctionDeclaration(n) ||
+      t.isClassDeclaration(n)
+    ) {
       for (const name of Object.keys(t.getBindingIdentifiers(n))) names.add(name);
     }
   });
   return names;
 }
 
-/** Names of functions declared in `body`, at any depth (conservative). */
+/** Names of the functions `body` declares in its own scopes (in blocks too: sloppy mode hoists them). */
 function functionDeclarations(body: t.BlockStatement): string[] {
   const names: string[] = [];
-  t.traverseFast(body, (n) => {
+  ownScopes(body, (n) => {
     if (t.isFunctionDeclaration(n) && n.id) names.push(n.id.name);
   });
   return names;
+}
+
+/** Visits `root` and its descendants, without entering functions or classes. */
+function ownScopes(root: t.Node, visit: (n: t.Node) => void): void {
+  visit(root);
+  if (t.isFunction(root) || t.isClass(root)) return;
+  for (const key of t.VISITOR_KEYS[root.type] ?? []) {
+    const child = (root as unknown as Record<string, unknown>)[key];
+    for (const c of Array.isArray(child) ? child : [child]) {
+      if (c && typeof c === 'object' && 'type' in c) ownScopes(c as t.Node, visit);
+    }
+  }
 }
 
 /** `lowerPatternParameters` on every function of a program that `include` accepts, before its graphs are built. */
