@@ -100,8 +100,10 @@ export class InsertionEdits {
       return p ? wrappers.get(p)!.temps : temps;
     };
     const code = (e: number) => plan.edgeCode(cfg, e, localsOf(e));
-    const finallyCodes = this.planFinallies(cfg, plan, temps, code);
     const { flagSets, doneFlags } = this.planIterationExits(cfg, temps, code);
+    // An edge leaving a `finally` may have no code of its own but still set a loop's exit flag.
+    const hasCode = (e: number) => code(e).length > 0 || flagSets.has(e);
+    const finallyCodes = this.planFinallies(cfg, plan, temps, hasCode);
 
     for (let e = 0; e < cfg.edgeCount; e++) {
       const info = cfg.edges[e];
@@ -193,7 +195,7 @@ export class InsertionEdits {
     cfg: ControlFlowGraph,
     plan: EdgeCodePlan,
     temps: FunctionTemps,
-    code: (e: number) => Exprs,
+    hasCode: (e: number) => boolean,
   ): Map<t.Node, FinallyEdits> {
     const result = new Map<t.Node, FinallyEdits>();
     for (const region of cfg.finallies) {
@@ -204,7 +206,7 @@ export class InsertionEdits {
           site &&
           (site.type === 'finallyExit' || site.type === 'finallyEntry') &&
           site.statement === region.statement &&
-          code(e).length > 0
+          hasCode(e)
         ) {
           needed = true;
         }

@@ -55,7 +55,9 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
     if (inner.some((e) => mentions(e, (name) => after.has(name) || bodyNames.has(name)))) return false;
   }
   if (body && functionDeclarations(body).some((name) => movedNames.has(name))) return false;
-  const becomesPlain = params.every((p, i) => moved[i] !== null || t.isIdentifier(p));
+  const becomesPlain = params.every((p, i) =>
+    moved[i] ? t.isObjectPattern(p) || t.isArrayPattern(p) : t.isIdentifier(p),
+  );
   if (!t.isArrowFunctionExpression(fn) && becomesPlain && mentions(fn, (n) => n === 'arguments')) {
     return false;
   }
