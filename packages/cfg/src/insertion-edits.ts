@@ -189,7 +189,9 @@ export class InsertionEdits {
   /**
    * A `finally` needs its completion local when code must run at its start or end for some completions
    * only. Then every edge into it records the completion, and an exception records 1 in a catch-all
-   * wrapper (`try { try … catch … } catch (e) { k = 1; throw e } finally { … }`).
+   * wrapper (`try { try … catch … } catch (e) { k = 1; throw e } finally { … }`). An exit edge of one
+   * `finally` that enters another records that one's completion: code of its own, so needing a local
+   * spreads from a `finally` to the ones whose exits enter it, until nothing changes.
    */
   private planFinallies(
     cfg: ControlFlowGraph,
@@ -197,26 +199,36 @@ export class InsertionEdits {
     temps: FunctionTemps,
     hasCode: (e: number) => boolean,
   ): Map<t.Node, FinallyEdits> {
-    const result = new Map<t.Node, FinallyEdits>();
+    const needed = new Set<t.Node>();
     for (const region of cfg.finallies) {
-      let needed = false;
+      const throwEntered = region.completions.some((c) => c.kind === 'throw');
+      if (throwEntered && plan.handlerEntry(cfg, region.entryBlock, temps).length > 0)
+        needed.add(region.statement);
+    }
+    for (let changed = true; changed;) {
+      changed = false;
       for (let e = 0; e < cfg.edgeCount; e++) {
         const site = cfg.edges[e].site;
         if (
-          site &&
-          (site.type === 'finallyExit' || site.type === 'finallyEntry') &&
-          site.statement === region.statement &&
-          hasCode(e)
+          !site ||
+          (site.type !== 'finallyExit' && site.type !== 'finallyEntry') ||
+          needed.has(site.statement)
         ) {
-          needed = true;
+          continue;
+        }
+        const enters = cfg.edges[e].entersFinally;
+        if (hasCode(e) || (enters && needed.has(enters.statement))) {
+          needed.add(site.statement);
+          changed = true;
         }
       }
-      const throwEntered = region.completions.some((c) => c.kind === 'throw');
-      if (throwEntered && plan.handlerEntry(cfg, region.entryBlock, temps).length > 0) needed = true;
-      if (!needed) continue;
+    }
+    const result = new Map<t.Node, FinallyEdits>();
+    for (const region of cfg.finallies) {
+      if (!needed.has(region.statement)) continue;
       const edits: FinallyEdits = {
         k: temps.get(`k:${region.entryBlock}`, 'pp_k'),
-        catchAll: throwEntered,
+        catchAll: region.completions.some((c) => c.kind === 'throw'),
         atStart: [],
         atEnd: [],
       };

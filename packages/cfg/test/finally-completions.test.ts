@@ -54,3 +54,41 @@ test('a break through a finally is not the loop being done, even when the finall
   expect(run([1])).toEqual(['finally', 'after']);
   expect(run([])).toEqual(['done', 'after']);
 });
+
+// Found by a fuzz run: a `return` leaving an inner `finally` whose exit carried no code entered an outer
+// `finally` without recording its completion, so the outer exit's code for `return` did not run.
+test('an inner finally exit records the completion of the outer finally it enters, even without code', () => {
+  const source = `function f(x) {
+    try {
+      try {
+        if (x) return 'early';
+      } finally {
+        log.push('inner');
+      }
+      log.push('body');
+    } finally {
+      log.push('outer');
+    }
+    return 'late';
+  }`;
+  const ast = parseSource(source, 'nested.js');
+  const graphs = buildFileCfgs(ast.program, 'nested.js');
+  const outer = (graphs[1].node as t.FunctionDeclaration).body.body[0] as t.TryStatement;
+  const outerExitsOnly: EdgeCodePlan = {
+    ...doneOnly,
+    edgeCode: (cfg, edge) => {
+      const site = cfg.edges[edge].site;
+      if (site?.type !== 'finallyExit' || site.statement !== outer) return [];
+      const label = t.stringLiteral(`exit ${site.completions.join(',')}`);
+      return [t.callExpression(t.memberExpression(t.identifier('log'), t.identifier('push')), [label])];
+    },
+  };
+  insertEdgeCode(ast.program, freshNamesFor(ast), graphs, outerExitsOnly);
+  const run = (x: number) => {
+    const context = vm.createContext({ log: [] as string[] });
+    vm.runInContext(`${generate(ast).code}\nlog.push(f(${x}));`, context);
+    return context.log as string[];
+  };
+  expect(run(1)).toEqual(['inner', 'outer', 'exit 2', 'early']);
+  expect(run(0)).toEqual(['inner', 'body', 'outer', 'exit 0', 'late']);
+});
