@@ -128,7 +128,7 @@ export class InsertionEdits {
       }
       this.addSite(info.site, exprs, root, finallyCodes, info.node, localsOf(e));
     }
-    for (const [p, w] of wrappers) if (w.needed || this.defaults.has(p)) this.parameterWrappers.set(p, w);
+    for (const [p, w] of wrappers) if (w.carried || this.defaults.has(p)) this.parameterWrappers.set(p, w);
     this.planChains(cfg, localsOf);
     for (const h of cfg.handlers) {
       const entry = plan.handlerEntry(cfg, h.block, temps);
@@ -175,12 +175,12 @@ export class InsertionEdits {
       const error = t.identifier('error');
       wrappers.set(p, {
         temps,
-        state: state && temps.get(state.purpose, state.hint),
-        carrier,
-        initial: state?.initial ?? null,
+        carried:
+          state && carrier
+            ? { state: temps.get(state.purpose, state.hint), carrier, initial: state.initial }
+            : null,
         prologue: plan.parameterPrologue(cfg, temps),
         exceptionalExit: plan.exceptionalExit(cfg, error, temps),
-        needed: state !== null,
       });
     }
     return wrappers;
@@ -693,29 +693,27 @@ export class InsertionEdits {
   private wrapParameterDefault(n: t.AssignmentPattern, w: ParameterWrapper): void {
     const code = this.defaults.get(n) ?? { start: [], end: [] };
     const v = w.temps.value();
-    const carried = w.state && w.carrier ? { state: w.state, carrier: w.carrier, initial: w.initial! } : null;
-    const cleared = carried ? carried.carrier.clear() : null;
-    const take = carried
+    const c = w.carried;
+    // Fresh nodes each time: one AST node must not stand in two places.
+    const clear = (): Exprs => (c ? [c.carrier.clear()].filter((e): e is t.Expression => e !== null) : []);
+    const take = c
       ? [
           t.assignmentExpression(
             '=',
-            t.cloneNode(carried.state),
-            t.logicalExpression('||', carried.carrier.read(), t.cloneNode(carried.initial)),
+            t.cloneNode(c.state),
+            t.logicalExpression('||', c.carrier.read(), t.cloneNode(c.initial)),
           ),
-          ...(cleared ? [cleared] : []),
+          ...clear(),
         ]
       : [];
     const main = [
       ...statements(code.start),
       t.expressionStatement(assignTemp(t.cloneNode(v), namedValue(n))),
       ...statements(code.end),
-      ...(carried ? statements([carried.carrier.write(t.cloneNode(carried.state))]) : []),
+      ...(c ? statements([c.carrier.write(t.cloneNode(c.state))]) : []),
       t.returnStatement(t.cloneNode(v)),
     ];
-    const onThrow = [
-      ...w.exceptionalExit,
-      ...(carried && carried.carrier.clear() ? statements([carried.carrier.clear()!]) : []),
-    ];
+    const onThrow = [...w.exceptionalExit, ...statements(clear())];
     const body = onThrow.length
       ? [
           t.tryStatement(
@@ -855,14 +853,13 @@ function namedValue(n: t.AssignmentPattern): t.Expression {
 
 interface ParameterWrapper {
   readonly temps: FunctionTemps;
-  /** The wrapper's local holding the activation's state, or null when the plan keeps none. */
-  readonly state: t.Identifier | null;
-  readonly carrier: StateCarrier | null;
-  readonly initial: t.Expression | null;
+  /**
+   * The activation's state: the wrapper's local that holds it, where it waits, its value before anything
+   * ran. Null when the plan keeps none.
+   */
+  readonly carried: { state: t.Identifier; carrier: StateCarrier; initial: t.Expression } | null;
   readonly prologue: t.Statement[];
   readonly exceptionalExit: t.Statement[];
-  /** Wrapped even without code of its own (the plan carries state). */
-  readonly needed: boolean;
 }
 
 /** A function or class expression with no name of its own: it takes the name of what it initialises. */
