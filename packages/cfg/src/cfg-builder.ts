@@ -354,10 +354,11 @@ export class CfgBuilder {
 
   /**
    * Parameter defaults that can be path decisions: when every parameter is a plain name (with or without a
-   * default, or `...rest`), binding them runs no code but the defaults, so the activation's state can be
-   * carried from one default to the next and into the body with nothing in between (parameter-state.ts). A
-   * destructuring parameter reads properties (getters) between defaults: its list's defaults stay opaque. Binding a plain name cannot throw. (Instrumenters first move
-   * destructuring parameters into the body where they can: lower-pattern-parameters.ts.)
+   * default, or `...rest`), binding them runs no code but the defaults, and binding a plain name cannot
+   * throw, so the activation's state can be carried from one default to the next and into the body with
+   * nothing in between (parameter-state.ts). A destructuring parameter reads properties (getters) between
+   * defaults: its list's defaults stay opaque. Instrumenters first move destructuring parameters into the
+   * body where they can (lower-pattern-parameters.ts).
    */
   private decidedParameters(fn: t.Function): t.AssignmentPattern[] {
     const params = fn.params.map((p) => (t.isTSParameterProperty(p) ? p.parameter : p));
