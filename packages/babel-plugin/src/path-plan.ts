@@ -28,8 +28,6 @@ export class PathPlan implements EdgeCodePlan {
   }
 
   prologue(cfg: ControlFlowGraph, locals: FunctionLocals, carried?: t.Expression): t.Statement[] {
-    const fn = this.functions.get(cfg)!;
-    const target = this.target(cfg, locals);
     if (carried) {
       // The register comes from the parameters' defaults (0 when none ran), not from the prologue's `r = 0`.
       const start = t.logicalExpression('||', carried, t.numericLiteral(0));
@@ -38,6 +36,8 @@ export class PathPlan implements EdgeCodePlan {
         t.expressionStatement(t.assignmentExpression('=', register(locals), start)),
       ];
     }
+    const fn = this.functions.get(cfg)!;
+    const target = this.target(cfg, locals);
     // The ENTRY edge's code runs right after the prologue (its site is the prologue): when it starts by
     // setting the register, the prologue's `r = 0` is a dead store that only costs bytes.
     const entry = cfg.edgeSrc.indexOf(cfg.entry);

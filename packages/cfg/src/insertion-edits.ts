@@ -99,7 +99,13 @@ export class InsertionEdits {
       const p = cfg.edges[e].inParameter;
       return p ? wrappers.get(p)!.temps : temps;
     };
-    const code = (e: number) => plan.edgeCode(cfg, e, localsOf(e));
+    // Asked for several times per edge (does it have code? does its `finally` need a local?): made once.
+    const codes = new Map<number, Exprs>();
+    const code = (e: number): Exprs => {
+      let c = codes.get(e);
+      if (!c) codes.set(e, (c = plan.edgeCode(cfg, e, localsOf(e))));
+      return c;
+    };
     const { flagSets, doneFlags } = this.planIterationExits(cfg, temps, code);
     // An edge leaving a `finally` may have no code of its own but still set a loop's exit flag.
     const hasCode = (e: number) => code(e).length > 0 || flagSets.has(e);

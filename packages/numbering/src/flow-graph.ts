@@ -27,7 +27,7 @@ export interface FlowGraph {
    * 1 where no code can run on the edge although control takes it normally (a destructuring default that was
    * not used). Absent means none. Like exceptional edges, silent edges are forced into the spanning tree and
    * never cut; the graph must guarantee that code placed elsewhere still tells every path apart: a silent
-   * edge's target cannot throw and is left only by edges that can carry code. A forced-edge cycle is refused.
+   * edge's target cannot throw, so codeless edges never close a cycle (one that does is refused).
    */
   readonly edgeSilent?: Uint8Array;
 }
