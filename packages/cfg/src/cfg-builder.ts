@@ -335,7 +335,7 @@ export class CfgBuilder {
       if (d.init) {
         this.closeSilent({ type: 'declaratorStart', declarator: d }, d);
         this.expr(d.init);
-        this.bindingTarget(d.id, true);
+        this.bindingTarget(d.id, true, true);
       } else {
         // `let x;` initialises to undefined, which cannot throw.
         this.g.noteCode(this.cur, d.id, false);
@@ -344,9 +344,12 @@ export class CfgBuilder {
     if (outer) this.closeSilent({ type: 'afterStatement', statement: outer }, s);
   }
 
-  /** A whole binding or assignment target: decides which of its defaults are path decisions, then walks it. */
-  private bindingTarget(target: t.Node, binding: boolean): void {
-    const { decided, opaque } = patternDefaults(target, binding, binding);
+  /**
+   * A whole binding or assignment target: decides which of its defaults are path decisions, then walks it.
+   * A declarator's value can be wrapped (`arrayValueWrappable`, see patternDefaults).
+   */
+  private bindingTarget(target: t.Node, binding: boolean, arrayValueWrappable = false): void {
+    const { decided, opaque } = patternDefaults(target, binding, binding, arrayValueWrappable);
     for (const p of decided) this.decided.add(p);
     this.opaqueDefaults.push(...opaque);
     this.pattern(target);
@@ -927,6 +930,8 @@ export class CfgBuilder {
         }
         return;
       case 'ArrayPattern':
+        if (p.elements.some((el) => t.isAssignmentPattern(el) && this.decided.has(el)))
+          return this.wrappedArray(p);
         for (const el of p.elements) if (el) this.pattern(el);
         this.code(p);
         return;
@@ -970,6 +975,23 @@ export class CfgBuilder {
     this.land(after);
     this.g.noteCode(this.cur, p.left, false);
     this.silentBlock = this.cur;
+  }
+
+  /**
+   * An array pattern whose value is wrapped (array-destructuring.ts): getting the iterator, each element's
+   * step and closing the iterator can all throw, and each step and the closing have a place for code before
+   * them, where a default's silent edge is left.
+   */
+  private wrappedArray(p: t.ArrayPattern): void {
+    this.code(p);
+    p.elements.forEach((el, index) => {
+      this.closeSilent({ type: 'elementStart', pattern: p, index }, el ?? p);
+      this.code(p);
+      if (t.isAssignmentPattern(el)) this.defaultDecision(el);
+      else if (el) this.pattern(el);
+    });
+    this.closeSilent({ type: 'elementStart', pattern: p, index: p.elements.length }, p);
+    this.code(p);
   }
 
   /**

@@ -63,6 +63,12 @@ export type EdgeSite =
    * `{ [(code, "a")]: a }`, which reads the same property.
    */
   | { readonly type: 'propertyStart'; readonly property: t.ObjectProperty }
+  /**
+   * In a declarator's array pattern, before element `index` steps the iterator (`index` = the element count:
+   * before the iterator is closed). The pattern becomes an object pattern over a helper that steps the
+   * iterator as its properties are read (array-destructuring.ts), and this is its property's key.
+   */
+  | { readonly type: 'elementStart'; readonly pattern: t.ArrayPattern; readonly index: number }
   /** Before a declarator's initialiser: one more declarator in front of it holds the code. */
   | { readonly type: 'declaratorStart'; readonly declarator: t.VariableDeclarator }
   /**

@@ -25,7 +25,7 @@ export function insertEdgeCode(
       edits.addGraph(cfg, plan, new FunctionTemps(fresh, cfg, isScript(program)));
   }
   new Rewriter(edits).node(program);
-  program.body.unshift(...edits.carrierDeclarations());
+  program.body.unshift(...edits.fileDeclarations());
 }
 
 /**

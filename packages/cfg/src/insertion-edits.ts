@@ -8,6 +8,7 @@ import { ParameterStateCarriers, type StateCarrier } from './parameter-state';
 import type { FreshName } from './fresh-names';
 import { assignTemp, seq } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
+import { ArrayDestructuring, defaultMayThrow } from './array-destructuring';
 
 type Exprs = t.Expression[];
 
@@ -67,14 +68,20 @@ export class InsertionEdits {
   private readonly defaults = new Map<t.Node, { start: Exprs; end: Exprs }>();
   private readonly parameterWrappers = new Map<t.Node, ParameterWrapper>();
   private readonly carriers: ParameterStateCarriers;
+  /** Array patterns rewritten over the helper: the temporary holding it, and code before each element. */
+  private readonly wrappedArrays = new Map<t.Node, { iterator: t.Identifier; code: Map<number, Exprs> }>();
+  /** Defaults of rewritten array patterns that run in the helper's guard, and the helper they use. */
+  private readonly guardedDefaults = new Map<t.Node, t.Identifier>();
+  private readonly arrays: ArrayDestructuring;
 
   constructor(private readonly fresh: FreshName) {
     this.carriers = new ParameterStateCarriers(fresh);
+    this.arrays = new ArrayDestructuring(fresh);
   }
 
-  /** The variables that carry activations' state across parameters, first in the program. */
-  carrierDeclarations(): t.Statement[] {
-    return this.carriers.declarations();
+  /** What the inserted code shares across the file (state carriers, helpers), first in the program. */
+  fileDeclarations(): t.Statement[] {
+    return [...this.carriers.declarations(), ...this.arrays.declarations()];
   }
 
   addGraph(cfg: ControlFlowGraph, plan: EdgeCodePlan, temps: FunctionTemps): void {
@@ -391,6 +398,18 @@ export class InsertionEdits {
       }
       case 'propertyStart':
         return push(this.propertyStarts, site.property, code);
+      case 'elementStart': {
+        let entry = this.wrappedArrays.get(site.pattern);
+        if (!entry) {
+          entry = { iterator: temps.get('array', 'pp_it'), code: new Map() };
+          this.wrappedArrays.set(site.pattern, entry);
+          for (const el of site.pattern.elements) {
+            if (t.isAssignmentPattern(el) && defaultMayThrow(el.right))
+              this.guardedDefaults.set(el, entry.iterator);
+          }
+        }
+        return push(entry.code, site.index, code);
+      }
       case 'declaratorStart': {
         const entry = this.declaratorStarts.get(site.declarator) ?? { temps, code: [] };
         entry.code.push(...code);
@@ -473,6 +492,7 @@ export class InsertionEdits {
     if (kase && t.isSwitchCase(n) && n.test) n.test = this.caseTest(n, n.test, kase);
     if (t.isObjectProperty(n)) this.applyPropertyStart(n);
     if (t.isVariableDeclaration(n)) this.applyDeclaratorStarts(n);
+    if (t.isVariableDeclarator(n)) this.applyWrappedArray(n);
     if (t.isAssignmentPattern(n)) this.applyDefault(n);
     if (t.isExpression(n)) result = this.applyExpression(n);
     const root = this.roots.get(n);
@@ -676,18 +696,36 @@ export class InsertionEdits {
     n.declarations = list;
   }
 
-  /** `{ a = D }` with code when D is used: `{ a = (start…, t = D, end…, t) }`. */
+  /**
+   * `{ a = D }` with code when D is used: `{ a = (start…, t = D, end…, t) }`; in a rewritten array pattern,
+   * a D that can throw runs in the helper's guard.
+   */
   private applyDefault(n: t.AssignmentPattern): void {
     const wrapper = this.parameterWrappers.get(n);
     if (wrapper) return this.wrapParameterDefault(n, wrapper);
     const code = this.defaults.get(n);
-    if (!code) return;
+    const guard = this.guardedDefaults.get(n);
+    if (!code && !guard) return;
     let value = namedValue(n);
-    if (code.end.length) {
-      const v = this.temps(n).value();
-      value = seq([assignTemp(v, value), ...code.end, t.cloneNode(v)]);
+    if (code) {
+      if (code.end.length) {
+        const v = this.temps(n).value();
+        value = seq([assignTemp(v, value), ...code.end, t.cloneNode(v)]);
+      }
+      value = seq([...code.start, value]);
     }
-    n.right = seq([...code.start, value]);
+    n.right = guard ? this.arrays.guard(t.cloneNode(guard), value) : value;
+  }
+
+  /** A declarator whose array pattern has code before an element's step: rewritten over the helper. */
+  private applyWrappedArray(n: t.VariableDeclarator): void {
+    const wrapped = this.wrappedArrays.get(n.id);
+    if (!wrapped || !t.isArrayPattern(n.id)) return;
+    this.arrays.rewrite(
+      n as t.VariableDeclarator & { id: t.ArrayPattern },
+      t.cloneNode(wrapped.iterator),
+      (i) => wrapped.code.get(i) ?? [],
+    );
   }
 
   /**

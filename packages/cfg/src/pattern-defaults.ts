@@ -19,10 +19,22 @@ export interface PatternDefaults {
  * plain binding (initialising a declared name cannot throw, assigning one can) and the next step must have a
  * place for code. In an object pattern the next property's key has one (it becomes a computed key); the end
  * of the whole pattern has one when `endHasSite` (a declaration, a `catch` parameter, a `for…of` head). A
- * rest element copies properties (getters, proxies) and an array pattern steps an iterator before any such
- * place, so defaults followed by them stay opaque, as do defaults whose target is itself a pattern.
+ * rest element copies properties (getters, proxies) before any such place, so defaults followed by one
+ * stay opaque, as do defaults whose target is itself a pattern.
+ *
+ * An array pattern steps an iterator before each element. When the pattern is a declarator's whole target
+ * (`arrayValueWrappable`), its value can be wrapped in a helper that steps the iterator from property reads
+ * (array-destructuring.ts): each element then has a place for code before its step, and so does the closing
+ * of the iterator. That needs plain names as elements (a nested pattern that throws must close the
+ * iterator, and only the helper's guard around a default can do that) and defaults the guard can run in an
+ * arrow (no `yield`, `await` or `eval`).
  */
-export function patternDefaults(pattern: t.Node, binding: boolean, endHasSite: boolean): PatternDefaults {
+export function patternDefaults(
+  pattern: t.Node,
+  binding: boolean,
+  endHasSite: boolean,
+  arrayValueWrappable = false,
+): PatternDefaults {
   const decided = new Set<t.AssignmentPattern>();
   const opaque: OpaqueDefault[] = [];
   const visit = (p: t.Node, nextHasSite: boolean, arrayReason: string | null): void => {
@@ -34,9 +46,15 @@ export function patternDefaults(pattern: t.Node, binding: boolean, endHasSite: b
           visit(t.isRestElement(prop) ? prop.argument : prop.value, hasSite, arrayReason);
         });
         return;
-      case 'ArrayPattern':
-        for (const el of p.elements) if (el) visit(el, false, 'inside an array pattern (iterator steps)');
+      case 'ArrayPattern': {
+        const reason =
+          arrayReason ??
+          (p === pattern && arrayValueWrappable && binding
+            ? unwrappableElements(p)
+            : 'inside an array pattern whose value cannot be wrapped (iterator steps)');
+        for (const el of p.elements) if (el) visit(el, true, reason);
         return;
+      }
       case 'RestElement':
         return visit(p.argument, false, arrayReason);
       case 'AssignmentPattern': {
@@ -58,6 +76,32 @@ export function patternDefaults(pattern: t.Node, binding: boolean, endHasSite: b
   };
   visit(pattern, endHasSite, null);
   return { decided, opaque };
+}
+
+/** Why an array pattern's elements keep it from being wrapped, or null when they do not. */
+function unwrappableElements(p: t.ArrayPattern): string | null {
+  for (const el of p.elements) {
+    const target = t.isAssignmentPattern(el) ? el.left : t.isRestElement(el) ? el.argument : el;
+    if (target && !t.isIdentifier(target))
+      return 'inside an array pattern with a nested pattern (an error there must close the iterator)';
+    if (t.isAssignmentPattern(el) && suspendsOrEvals(el.right))
+      return 'inside an array pattern, with yield, await or eval in a default';
+  }
+  return null;
+}
+
+/** `yield`, `await` or `eval` in an expression, outside the functions it creates. */
+function suspendsOrEvals(e: t.Node): boolean {
+  if (t.isYieldExpression(e) || t.isAwaitExpression(e) || (t.isIdentifier(e) && e.name === 'eval'))
+    return true;
+  if (t.isFunction(e)) return false;
+  for (const key of t.VISITOR_KEYS[e.type] ?? []) {
+    const child = (e as unknown as Record<string, unknown>)[key];
+    for (const c of Array.isArray(child) ? child : [child]) {
+      if (c && typeof c === 'object' && 'type' in c && suspendsOrEvals(c as t.Node)) return true;
+    }
+  }
+  return false;
 }
 
 /** The first property of the outermost object pattern: where code before any of its reads can go. */
