@@ -86,13 +86,25 @@ function hasDefault(p: t.Node): boolean {
   return found;
 }
 
-/** Whether an identifier (a reference or not: conservative) in `node` satisfies `test`. */
+/**
+ * Whether a referenced identifier in `node` satisfies `test`. Conservative about scopes: a reference to a
+ * nested function's own binding of that name counts too. Property keys and other names that are not
+ * references (`{ a: 1 }`, `o.a`) do not.
+ */
 function mentions(node: t.Node, test: (name: string) => boolean): boolean {
-  let found = false;
-  t.traverseFast(node, (n) => {
-    if (t.isIdentifier(n) && test(n.name)) found = true;
-  });
-  return found;
+  const visit = (n: t.Node, parent: t.Node | null, grandparent: t.Node | null): boolean => {
+    if (t.isIdentifier(n) && test(n.name) && (!parent || t.isReferenced(n, parent, grandparent ?? undefined)))
+      return true;
+    if (t.isJSXIdentifier(n) && test(n.name)) return true;
+    for (const key of t.VISITOR_KEYS[n.type] ?? []) {
+      const child = (n as unknown as Record<string, unknown>)[key];
+      for (const c of Array.isArray(child) ? child : [child]) {
+        if (c && typeof c === 'object' && 'type' in c && visit(c as t.Node, n, parent)) return true;
+      }
+    }
+    return false;
+  };
+  return visit(node, null, null);
 }
 
 /** The expressions inside a pattern: computed keys and default values, at any depth. */

@@ -175,6 +175,19 @@ function destructure(ctx: Ctx): string {
       1,
     ],
     [
+      // Holes, a rest element, and generators: destructuring stops them early, which runs their `finally`.
+      () => {
+        const source = generatorSource(ctx, ['generator'], 1) ?? `[${expr(ctx, 1)}, ${expr(ctx, 1)}]`;
+        const pattern = rng.pick([
+          `[${v1} = ${expr(ctx, 1)}, , ${v2} = ${expr(ctx, 1)}]`,
+          `[, ${v1} = ${expr(ctx, 1)}, ...${v2}]`,
+          `[${v1}, ${v2} = ${expr(ctx, 1)}]`,
+        ]);
+        return [pattern, source];
+      },
+      1,
+    ],
+    [
       () => [
         `{ x: ${v1} = ${literal(ctx)}, y: [${v2} = ${expr(ctx, 1)}] = [] }`,
         `${test(ctx, 1)} ? { x: ${expr(ctx, 1)}, y: [${expr(ctx, 1)}] } : {}`,
