@@ -6,6 +6,7 @@ const source = `function f(a = 1, { b = 2 } = {}) {
   const { c = 3, d = 4 } = a;
   const { e = 5, ...rest } = a;
   const [g = 6] = [];
+  for (const [i = 7] of [[]]) a = i;
   return [a, b, c, d, e, rest, g];
 }
 function* g({ n = 1 }) {}
@@ -24,9 +25,9 @@ test('defaults that are not path decisions are listed in the result metadata, wi
   ).pathprof;
   expect(opaqueDefaults.map((d) => `${d.function} ${d.line}:${d.column} ${d.reason}`)).toEqual([
     'f 3:10 a rest element follows, which can throw before any place for code',
-    'f 4:9 inside an array pattern (iterator steps)',
-    'g 7:14 generator with a destructuring parameter',
-    'k 8:13 in a parameter list with a destructuring parameter that stays there (its reads run code)',
-    'k 8:22 in a parameter list with a destructuring parameter that stays there (its reads run code)',
+    'f 5:14 inside an array pattern whose value cannot be wrapped (iterator steps)',
+    'g 8:14 generator with a destructuring parameter',
+    'k 9:13 in a parameter list with a destructuring parameter that stays there (its reads run code)',
+    'k 9:22 in a parameter list with a destructuring parameter that stays there (its reads run code)',
   ]);
 });
