@@ -9,8 +9,8 @@ const source = `function f(a = 1, { b = 2 } = {}) {
   for (const [i = 7] of [[]]) a = i;
   return [a, b, c, d, e, rest, g];
 }
-function* g({ n = 1 }) {}
-function k({ a = 1 }, b = a) {}
+function* g({ ['n']: n = 1 }) {}
+const k = ({ a = 1 }, b = a) => {};
 const h = (a, b = 2) => a + b;`;
 
 test('defaults that are not path decisions are listed in the result metadata, with why', () => {
@@ -26,8 +26,8 @@ test('defaults that are not path decisions are listed in the result metadata, wi
   expect(opaqueDefaults.map((d) => `${d.function} ${d.line}:${d.column} ${d.reason}`)).toEqual([
     'f 3:10 a rest element follows, which can throw before any place for code',
     'f 5:14 inside an array pattern whose value cannot be wrapped (iterator steps)',
-    'g 8:14 generator with a destructuring parameter',
-    'k 9:13 in a parameter list with a destructuring parameter that stays there (its reads run code)',
-    'k 9:22 in a parameter list with a destructuring parameter that stays there (its reads run code)',
+    'g 8:21 a computed key in a destructuring parameter',
+    'k 9:13 an arrow whose destructuring parameter stays there (no `arguments` to keep state)',
+    'k 9:22 an arrow whose destructuring parameter stays there (no `arguments` to keep state)',
   ]);
 });

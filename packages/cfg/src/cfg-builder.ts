@@ -10,9 +10,16 @@ import type {
 } from './control-flow-graph';
 import { ENTRY, EXIT, GraphBuilder, Join, UNREACHABLE } from './graph-builder';
 import { FinallyBuilder, type JumpContext, type JumpRequest } from './jump-context';
+import { declaresArguments, hasPlainParameters, keepsParameterStateByArguments } from './parameter-state';
 import { evaluationMayThrow, isTypeOnlyStatement, staticTruthiness, unwrapTypeScript } from './node-facts';
 import { CfgError } from './cfg-error';
-import { firstProperty, patternDefaults, type OpaqueDefault } from './pattern-defaults';
+import {
+  firstProperty,
+  hasComputedKey,
+  patternDefaults,
+  visitBindingTarget,
+  type OpaqueDefault,
+} from './pattern-defaults';
 
 /** What a condition's direct edges are called when the whole condition is one leaf (no `&&`, `||`, `?:`). */
 interface LeafSites {
@@ -62,7 +69,7 @@ export class CfgBuilder {
       root,
     );
     this.cur = first;
-    if (decided.length) this.parameters(decided);
+    if (decided.length) this.parameters(root as t.Function, decided);
     if (t.isProgram(root)) {
       this.statements(root.body);
       this.edgeToExit(EdgeKind.Normal, { type: 'listEnd', owner: root, key: 'body' });
@@ -356,16 +363,21 @@ export class CfgBuilder {
   }
 
   /**
-   * Parameter defaults that can be path decisions: when every parameter is a plain name (with or without a
-   * default, or `...rest`), binding them runs no code but the defaults, and binding a plain name cannot
-   * throw, so the activation's state can be carried from one default to the next and into the body with
-   * nothing in between (parameter-state.ts). A destructuring parameter reads properties (getters) between
-   * defaults: its list's defaults stay opaque. Instrumenters first move destructuring parameters into the
-   * body where they can (lower-pattern-parameters.ts).
+   * Parameter defaults that can be path decisions, in the order they are evaluated. When every parameter is
+   * a plain name (with or without a default, or `...rest`), binding them runs no code but the defaults, and
+   * binding a plain name cannot throw, so the activation's state can be carried from one default to the
+   * next and into the body with nothing in between (parameter-state.ts).
+   *
+   * Instrumenters first move destructuring parameters into the body where they can
+   * (lower-pattern-parameters.ts). Those that stay (a generator's, or where the move would show) read their
+   * value while being bound: getters and iterators run code, and can throw, between two defaults. Nothing
+   * can catch an exception there, so it belongs to the caller, as it does when the list has no decisions:
+   * the activation records nothing (`bindsParameters` blocks). Their defaults are decisions all the same,
+   * with the state kept per activation under its `arguments` (code run by a getter must not see it), so an
+   * arrow, a list that declares `arguments` and a computed key (code between decisions) keep theirs opaque.
    */
   private decidedParameters(fn: t.Function): t.AssignmentPattern[] {
     const params = fn.params.map((p) => (t.isTSParameterProperty(p) ? p.parameter : p));
-    const defaults = params.filter((p): p is t.AssignmentPattern => t.isAssignmentPattern(p));
     const opaque = (reason: string) => {
       for (const param of params) {
         t.traverseFast(param, (n) => {
@@ -374,25 +386,36 @@ export class CfgBuilder {
       }
       return [];
     };
-    const stays = 'in a parameter list with a destructuring parameter that stays there (its reads run code)';
-    const plain = params.every(
-      (p) =>
-        t.isIdentifier(p) ||
-        (t.isAssignmentPattern(p) && t.isIdentifier(p.left)) ||
-        (t.isRestElement(p) && t.isIdentifier(p.argument)),
-    );
-    if (!plain) return opaque(fn.generator ? 'generator with a destructuring parameter' : stays);
+    if (!hasPlainParameters(fn)) {
+      if (t.isArrowFunctionExpression(fn))
+        return opaque('an arrow whose destructuring parameter stays there (no `arguments` to keep state)');
+      if (params.some(hasComputedKey)) return opaque('a computed key in a destructuring parameter');
+    }
+    if (keepsParameterStateByArguments(fn) && declaresArguments(fn))
+      return opaque('a function that declares `arguments`');
+    const defaults: t.AssignmentPattern[] = [];
+    for (const p of params) visitBindingTarget(p, (n) => t.isAssignmentPattern(n) && defaults.push(n));
     return defaults;
   }
 
-  /** The parameter list: each decided default a branch, all of it before the body's first block. */
-  private parameters(decided: t.AssignmentPattern[]): void {
+  /**
+   * The parameter list: each decided default a branch, in evaluation order, all of it before the body's
+   * first block. Where a destructuring parameter reads values (before each of its targets), the block is
+   * marked `bindsParameters`.
+   */
+  private parameters(fn: t.Function, decided: t.AssignmentPattern[]): void {
     this.parameterDefaultList = decided;
-    for (const p of decided) {
-      this.decided.add(p);
-      this.g.parameter = p;
-      this.defaultDecision(p);
-      this.g.parameter = null;
+    const reads = !hasPlainParameters(fn);
+    for (const param of fn.params) {
+      visitBindingTarget(t.isTSParameterProperty(param) ? param.parameter : param, (n) => {
+        if (reads) this.g.markBindsParameters(this.cur);
+        if (t.isAssignmentPattern(n)) {
+          this.decided.add(n);
+          this.g.parameter = n;
+          this.defaultDecision(n);
+          this.g.parameter = null;
+        } else if (t.isObjectPattern(n) || t.isArrayPattern(n)) this.g.noteCode(this.cur, n, false);
+      });
     }
     this.startBlock(EdgeKind.Normal, { type: 'prologue' }, this.root);
   }

@@ -25,6 +25,11 @@ export interface BlockInfo {
   readonly mayThrow: boolean;
   /** The block contains `await` or `yield`: an activation can stay suspended in it forever. */
   readonly suspends: boolean;
+  /**
+   * The block binds destructuring parameters, whose reads (getters, iterators) can throw. Such an exception
+   * is the caller's: the activation records nothing and stays unfinished here.
+   */
+  readonly bindsParameters: boolean;
 }
 
 /** Why a `finally` block was entered, and so where it goes when it ends. */

@@ -33,6 +33,7 @@ interface MutableBlock {
   end: Position | null;
   mayThrow: boolean;
   suspends: boolean;
+  bindsParameters: boolean;
   /** A `throw` statement ends the block: its explicit edge is the block's exceptional edge. */
   endsInThrow: boolean;
   closed: boolean;
@@ -70,6 +71,7 @@ export class GraphBuilder {
       end: null,
       mayThrow: false,
       suspends: false,
+      bindsParameters: false,
       endsInThrow: false,
       closed: false,
       handler,
@@ -135,6 +137,10 @@ export class GraphBuilder {
 
   markSuspends(block: number): void {
     if (block !== UNREACHABLE) this.blockData[block].suspends = true;
+  }
+
+  markBindsParameters(block: number): void {
+    if (block !== UNREACHABLE) this.blockData[block].bindsParameters = true;
   }
 
   /** Ends `block` with an explicit `throw` to its handler; closing it adds no second exceptional edge. */
@@ -239,6 +245,7 @@ export class GraphBuilder {
       range: b.start && b.end ? ({ start: b.start, end: b.end } satisfies SourceRange) : null,
       mayThrow: b.mayThrow,
       suspends: b.suspends,
+      bindsParameters: b.bindsParameters,
     }));
     const edgeKind = Uint8Array.from(this.edgeInfo, (e) => e.kind);
     return {

@@ -1,6 +1,8 @@
 import * as t from '@babel/types';
 import type { FreshName } from './fresh-names';
 import { findCfgRoots } from './cfg-roots';
+import { hasComputedKey, patternDefaults } from './pattern-defaults';
+import { declaresArguments } from './parameter-state';
 
 /**
  * Moves a function's destructuring parameters into its body, where their defaults can be path decisions:
@@ -55,6 +57,12 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
     if (inner.some((e) => mentions(e, (name) => after.has(name) || bodyNames.has(name)))) return false;
   }
   if (body && functionDeclarations(body).some((name) => movedNames.has(name))) return false;
+  // Defaults that would stay opaque in the body are decisions as parameters, where the graph builder can
+  // decide every default (`decidedParameters`: not in an arrow, beside a computed key or `arguments`).
+  const decidableAsParameters =
+    !t.isArrowFunctionExpression(fn) && !params.some(hasComputedKey) && !declaresArguments(fn);
+  if (decidableAsParameters && moved.some((p) => p && patternDefaults(p, true, true, true).opaque.length))
+    return false;
   const becomesPlain = params.every((p, i) =>
     moved[i] ? t.isObjectPattern(p) || t.isArrayPattern(p) : t.isIdentifier(p),
   );

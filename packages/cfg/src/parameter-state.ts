@@ -15,11 +15,50 @@ export interface StateCarrier {
   clear(): t.Expression | null;
 }
 
+/** Every parameter is a plain name, with or without a default, or `...rest`: binding runs only defaults. */
+export function hasPlainParameters(fn: t.Function): boolean {
+  return fn.params.every((param) => {
+    const p = t.isTSParameterProperty(param) ? param.parameter : param;
+    return (
+      t.isIdentifier(p) ||
+      (t.isAssignmentPattern(p) && t.isIdentifier(p.left)) ||
+      (t.isRestElement(p) && t.isIdentifier(p.argument))
+    );
+  });
+}
+
+/**
+ * Whether an activation's state waits under its `arguments` rather than in the handoff: a generator's body
+ * starts later, and a destructuring parameter's reads (getters) can call other functions, which must not
+ * find the state in the handoff; if such a read throws, the state is simply dropped with `arguments`.
+ */
+export function keepsParameterStateByArguments(fn: t.Function): boolean {
+  return fn.generator || !hasPlainParameters(fn);
+}
+
+/**
+ * A parameter or a declaration in the body named `arguments` would hide the activation's `arguments`
+ * object from the body (conservative: nested functions' declarations count too).
+ */
+export function declaresArguments(fn: t.Function): boolean {
+  let found = false;
+  const visit = (n: t.Node): void => {
+    if (
+      (t.isVariableDeclarator(n) || t.isFunctionDeclaration(n) || t.isClassDeclaration(n)) &&
+      'arguments' in t.getBindingIdentifiers(n)
+    )
+      found = true;
+  };
+  for (const p of fn.params) if ('arguments' in t.getBindingIdentifiers(p)) found = true;
+  if (t.isBlockStatement(fn.body)) t.traverseFast(fn.body, visit);
+  return found;
+}
+
 /**
  * The carriers of one file. A function's body starts right after its parameters are bound, so its state
  * can wait in one file-level variable (the handoff), emptied whenever it is read: code that runs inside a
- * default finds it empty. A generator's body starts only at its first `next()`, so its state waits in a
- * WeakMap keyed by the activation's `arguments` object, which the defaults and the body both see.
+ * default finds it empty. Otherwise (`keepsParameterStateByArguments`) it waits in a WeakMap keyed by the
+ * activation's `arguments` object, which the defaults and the body both see.
  */
 export class ParameterStateCarriers {
   private handoff: t.Identifier | null = null;
@@ -28,7 +67,9 @@ export class ParameterStateCarriers {
   constructor(private readonly fresh: FreshName) {}
 
   forGraph(cfg: ControlFlowGraph): StateCarrier {
-    return cfg.isGenerator ? this.argumentsCarrier() : this.handoffCarrier();
+    return keepsParameterStateByArguments(cfg.node as t.Function)
+      ? this.argumentsCarrier()
+      : this.handoffCarrier();
   }
 
   /** `var _pp_params = 0, _pp_states;` for the carriers in use, first in the program. */

@@ -110,3 +110,28 @@ export function firstProperty(pattern: t.Node): t.ObjectProperty | null {
   const first = pattern.properties[0];
   return t.isObjectProperty(first) ? first : null;
 }
+
+/**
+ * Visits a binding target in the order it is bound: a default before its target (`{ a } = D` decides, then
+ * destructures), a pattern before its elements.
+ */
+export function visitBindingTarget(p: t.Node, visit: (n: t.Node) => void): void {
+  visit(p);
+  if (t.isAssignmentPattern(p)) visitBindingTarget(p.left, visit);
+  else if (t.isObjectPattern(p)) {
+    for (const prop of p.properties)
+      visitBindingTarget(t.isRestElement(prop) ? prop.argument : (prop.value as t.Node), visit);
+  } else if (t.isArrayPattern(p)) {
+    for (const el of p.elements) if (el) visitBindingTarget(el, visit);
+  } else if (t.isRestElement(p)) visitBindingTarget(p.argument, visit);
+}
+
+/** Whether an object pattern in `p`, at any depth, has a computed key. */
+export function hasComputedKey(p: t.Node): boolean {
+  let found = false;
+  visitBindingTarget(p, (n) => {
+    if (t.isObjectPattern(n) && n.properties.some((prop) => t.isObjectProperty(prop) && prop.computed))
+      found = true;
+  });
+  return found;
+}

@@ -19,8 +19,9 @@ export interface TracedActivation {
  * exceptional edge; a finished activation ends at EXIT. Throws an Error describing the first violation.
  *
  * Activations still open when the run ended are allowed only where the code really can stop: a block that
- * suspends (`await`, `yield`) or, when `uncaught` says the run ended by an uncaught exception, a program or
- * namespace body (they have no function-level handler) in a block that can throw.
+ * suspends (`await`, `yield`), one binding destructuring parameters (an exception there is the caller's) or,
+ * when `uncaught` says the run ended by an uncaught exception, a program or namespace body (they have no
+ * function-level handler) in a block that can throw.
  */
 export function checkTrace(
   graphs: readonly ControlFlowGraph[],
@@ -73,7 +74,9 @@ export function checkTrace(
     if (a.block === -1) fail(a, 'entered but never took its ENTRY edge');
     const info = g.blocks[a.block];
     const canStop =
-      info.suspends || (uncaught && (g.kind === 'program' || g.kind === 'namespace') && info.mayThrow);
+      info.suspends ||
+      info.bindsParameters ||
+      (uncaught && (g.kind === 'program' || g.kind === 'namespace') && info.mayThrow);
     if (!canStop) fail(a, `stopped in b${a.block}, which neither suspends nor ends the run`);
   }
   return [...byActivation.values()];
