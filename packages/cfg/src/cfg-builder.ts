@@ -15,7 +15,7 @@ import { evaluationMayThrow, isTypeOnlyStatement, staticTruthiness, unwrapTypeSc
 import { CfgError } from './cfg-error';
 import {
   firstProperty,
-  hasComputedKey,
+  hasBranchingComputedKey,
   patternDefaults,
   visitBindingTarget,
   type OpaqueDefault,
@@ -389,7 +389,8 @@ export class CfgBuilder {
     if (!hasPlainParameters(fn)) {
       if (t.isArrowFunctionExpression(fn))
         return opaque('an arrow whose destructuring parameter stays there (no `arguments` to keep state)');
-      if (params.some(hasComputedKey)) return opaque('a computed key in a destructuring parameter');
+      if (params.some(hasBranchingComputedKey))
+        return opaque('a computed key that branches in a destructuring parameter');
     }
     if (keepsParameterStateByArguments(fn) && declaresArguments(fn))
       return opaque('a function that declares `arguments`');
@@ -407,14 +408,17 @@ export class CfgBuilder {
     this.parameterDefaultList = decided;
     const reads = !hasPlainParameters(fn);
     for (const param of fn.params) {
-      visitBindingTarget(t.isTSParameterProperty(param) ? param.parameter : param, (n) => {
+      visitBindingTarget(t.isTSParameterProperty(param) ? param.parameter : param, (n, role) => {
         if (reads) this.g.markBindsParameters(this.cur);
         if (t.isAssignmentPattern(n)) {
           this.decided.add(n);
           this.g.parameter = n;
           this.defaultDecision(n);
           this.g.parameter = null;
-        } else if (t.isObjectPattern(n) || t.isArrayPattern(n)) this.g.noteCode(this.cur, n, false);
+        } else if (role === 'key' || t.isObjectPattern(n) || t.isArrayPattern(n)) {
+          // A computed key here does not branch (`decidedParameters`); its exception is the caller's.
+          this.g.noteCode(this.cur, n, false);
+        }
       });
     }
     this.startBlock(EdgeKind.Normal, { type: 'prologue' }, this.root);

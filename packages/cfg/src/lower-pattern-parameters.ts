@@ -1,7 +1,7 @@
 import * as t from '@babel/types';
 import type { FreshName } from './fresh-names';
 import { findCfgRoots } from './cfg-roots';
-import { hasComputedKey, patternDefaults } from './pattern-defaults';
+import { hasBranchingComputedKey, patternDefaults } from './pattern-defaults';
 import { declaresArguments } from './parameter-state';
 
 /**
@@ -60,7 +60,7 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
   // Defaults that would stay opaque in the body are decisions as parameters, where the graph builder can
   // decide every default (`decidedParameters`: not in an arrow, beside a computed key or `arguments`).
   const decidableAsParameters =
-    !t.isArrowFunctionExpression(fn) && !params.some(hasComputedKey) && !declaresArguments(fn);
+    !t.isArrowFunctionExpression(fn) && !params.some(hasBranchingComputedKey) && !declaresArguments(fn);
   if (decidableAsParameters && moved.some((p) => p && patternDefaults(p, true, true, true).opaque.length))
     return false;
   const becomesPlain = params.every((p, i) =>

@@ -113,25 +113,53 @@ export function firstProperty(pattern: t.Node): t.ObjectProperty | null {
 
 /**
  * Visits a binding target in the order it is bound: a default before its target (`{ a } = D` decides, then
- * destructures), a pattern before its elements.
+ * destructures), a pattern before its elements, a computed key (as `key`, not entered) before its value.
  */
-export function visitBindingTarget(p: t.Node, visit: (n: t.Node) => void): void {
-  visit(p);
+export function visitBindingTarget(p: t.Node, visit: (n: t.Node, role: 'target' | 'key') => void): void {
+  visit(p, 'target');
   if (t.isAssignmentPattern(p)) visitBindingTarget(p.left, visit);
   else if (t.isObjectPattern(p)) {
-    for (const prop of p.properties)
-      visitBindingTarget(t.isRestElement(prop) ? prop.argument : (prop.value as t.Node), visit);
+    for (const prop of p.properties) {
+      if (t.isRestElement(prop)) visitBindingTarget(prop.argument, visit);
+      else {
+        if (prop.computed) visit(prop.key, 'key');
+        visitBindingTarget(prop.value, visit);
+      }
+    }
   } else if (t.isArrayPattern(p)) {
     for (const el of p.elements) if (el) visitBindingTarget(el, visit);
   } else if (t.isRestElement(p)) visitBindingTarget(p.argument, visit);
 }
 
-/** Whether an object pattern in `p`, at any depth, has a computed key. */
-export function hasComputedKey(p: t.Node): boolean {
+/**
+ * Whether an object pattern in `p`, at any depth, has a computed key whose evaluation branches (a
+ * conditional, a logical operator, an optional chain): its edges would need code outside any default.
+ */
+export function hasBranchingComputedKey(p: t.Node): boolean {
   let found = false;
-  visitBindingTarget(p, (n) => {
-    if (t.isObjectPattern(n) && n.properties.some((prop) => t.isObjectProperty(prop) && prop.computed))
-      found = true;
+  visitBindingTarget(p, (n, role) => {
+    if (role === 'key' && branches(n)) found = true;
   });
   return found;
+}
+
+/** Control flow in an expression, outside the functions it creates (conservative: class bodies count). */
+function branches(e: t.Node): boolean {
+  if (
+    t.isConditionalExpression(e) ||
+    t.isLogicalExpression(e) ||
+    t.isOptionalMemberExpression(e) ||
+    t.isOptionalCallExpression(e) ||
+    (t.isAssignmentExpression(e) && ['&&=', '||=', '??='].includes(e.operator)) ||
+    t.isAssignmentPattern(e)
+  )
+    return true;
+  if (t.isFunction(e)) return false;
+  for (const key of t.VISITOR_KEYS[e.type] ?? []) {
+    const child = (e as unknown as Record<string, unknown>)[key];
+    for (const c of Array.isArray(child) ? child : [child]) {
+      if (c && typeof c === 'object' && 'type' in c && branches(c as t.Node)) return true;
+    }
+  }
+  return false;
 }
