@@ -353,10 +353,10 @@ export class CfgBuilder {
 
   /**
    * A whole binding or assignment target: decides which of its defaults are path decisions, then walks it.
-   * A declarator's value can be wrapped (`arrayValueWrappable`, see patternDefaults).
+   * A declarator's value can be wrapped (`valueWrappable`, see patternDefaults).
    */
-  private bindingTarget(target: t.Node, binding: boolean, arrayValueWrappable = false): void {
-    const { decided, opaque } = patternDefaults(target, binding, binding, arrayValueWrappable);
+  private bindingTarget(target: t.Node, binding: boolean, valueWrappable = false): void {
+    const { decided, opaque } = patternDefaults(target, binding, binding, valueWrappable);
     for (const p of decided) this.decided.add(p);
     this.opaqueDefaults.push(...opaque);
     this.pattern(target);
@@ -944,6 +944,8 @@ export class CfgBuilder {
         this.code(p);
         for (const prop of p.properties) {
           if (t.isRestElement(prop)) {
+            // Only a declarator's own pattern can leave a silent block here (patternDefaults).
+            this.closeSilent({ type: 'restStart', pattern: p }, prop);
             this.code(prop);
             this.pattern(prop.argument);
             continue;

@@ -69,6 +69,11 @@ export type EdgeSite =
    * iterator as its properties are read (array-destructuring.ts), and this is its property's key.
    */
   | { readonly type: 'elementStart'; readonly pattern: t.ArrayPattern; readonly index: number }
+  /**
+   * Before a declarator's object pattern copies the rest: the rest element becomes a property read from
+   * the wrapped value, and this is its key (object-rest-destructuring.ts).
+   */
+  | { readonly type: 'restStart'; readonly pattern: t.ObjectPattern }
   /** Before a declarator's initialiser: one more declarator in front of it holds the code. */
   | { readonly type: 'declaratorStart'; readonly declarator: t.VariableDeclarator }
   /**

@@ -9,6 +9,7 @@ import type { FreshName } from './fresh-names';
 import { assignTemp, seq } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
 import { ArrayDestructuring, defaultMayThrow } from './array-destructuring';
+import { ObjectRestDestructuring } from './object-rest-destructuring';
 
 type Exprs = t.Expression[];
 
@@ -73,15 +74,23 @@ export class InsertionEdits {
   /** Defaults of rewritten array patterns that run in the helper's guard, and the helper they use. */
   private readonly guardedDefaults = new Map<t.Node, t.Identifier>();
   private readonly arrays: ArrayDestructuring;
+  /** Object patterns whose rest element is read from the wrapped value, with the code before it. */
+  private readonly restStarts = new Map<t.Node, Exprs>();
+  private readonly objectRests: ObjectRestDestructuring;
 
   constructor(private readonly fresh: FreshName) {
     this.carriers = new ParameterStateCarriers(fresh);
     this.arrays = new ArrayDestructuring(fresh);
+    this.objectRests = new ObjectRestDestructuring(fresh);
   }
 
   /** What the inserted code shares across the file (state carriers, helpers), first in the program. */
   fileDeclarations(): t.Statement[] {
-    return [...this.carriers.declarations(), ...this.arrays.declarations()];
+    return [
+      ...this.carriers.declarations(),
+      ...this.arrays.declarations(),
+      ...this.objectRests.declarations(),
+    ];
   }
 
   addGraph(cfg: ControlFlowGraph, plan: EdgeCodePlan, temps: FunctionTemps): void {
@@ -410,6 +419,8 @@ export class InsertionEdits {
         }
         return push(entry.code, site.index, code);
       }
+      case 'restStart':
+        return push(this.restStarts, site.pattern, code);
       case 'declaratorStart': {
         const entry = this.declaratorStarts.get(site.declarator) ?? { temps, code: [] };
         entry.code.push(...code);
@@ -492,7 +503,10 @@ export class InsertionEdits {
     if (kase && t.isSwitchCase(n) && n.test) n.test = this.caseTest(n, n.test, kase);
     if (t.isObjectProperty(n)) this.applyPropertyStart(n);
     if (t.isVariableDeclaration(n)) this.applyDeclaratorStarts(n);
-    if (t.isVariableDeclarator(n)) this.applyWrappedArray(n);
+    if (t.isVariableDeclarator(n)) {
+      this.applyWrappedArray(n);
+      this.applyObjectRest(n);
+    }
     if (t.isAssignmentPattern(n)) this.applyDefault(n);
     if (t.isExpression(n)) result = this.applyExpression(n);
     const root = this.roots.get(n);
@@ -715,6 +729,13 @@ export class InsertionEdits {
       value = seq([...code.start, value]);
     }
     n.right = guard ? this.arrays.guard(t.cloneNode(guard), value) : value;
+  }
+
+  /** A declarator whose object pattern has code before its rest element: the value is wrapped. */
+  private applyObjectRest(n: t.VariableDeclarator): void {
+    const code = this.restStarts.get(n.id);
+    if (code && t.isObjectPattern(n.id))
+      this.objectRests.rewrite(n as t.VariableDeclarator & { id: t.ObjectPattern }, code);
   }
 
   /** A declarator whose array pattern has code before an element's step: rewritten over the helper. */

@@ -18,14 +18,15 @@ export interface PatternDefaults {
  * place that has one. That is exact only if nothing can throw in between: the default's target must be a
  * plain binding (initialising a declared name cannot throw, assigning one can) and the next step must have a
  * place for code. In an object pattern the next property's key has one (it becomes a computed key); the end
- * of the whole pattern has one when `endHasSite` (a declaration, a `catch` parameter, a `for…of` head). A
- * rest element copies properties (getters, proxies) before any such place, so defaults followed by one
- * stay opaque, as do defaults whose target is itself a pattern.
+ * of the whole pattern has one when `endHasSite` (a declaration, a `catch` parameter, a `for…of` head).
+ * Defaults whose target is itself a pattern stay opaque.
  *
- * An array pattern steps an iterator before each element. When the pattern is a declarator's whole target
- * (`arrayValueWrappable`), its value can be wrapped in a helper that steps the iterator from property reads
- * (array-destructuring.ts): each element then has a place for code before its step, and so does the closing
- * of the iterator. That needs plain names as elements (a nested pattern that throws must close the
+ * When the pattern is a declarator's whole target (`valueWrappable`), its value can be wrapped. A rest
+ * element copies properties (getters, proxies) before any place for code; over a wrapped value it becomes
+ * a property read that has one (object-rest-destructuring.ts). Elsewhere, defaults followed by a rest
+ * element stay opaque. An array pattern steps an iterator before each element; over a wrapped value the
+ * helper steps it from property reads (array-destructuring.ts): each element then has a place for code
+ * before its step, and so does the closing of the iterator. That needs plain names as elements (a nested pattern that throws must close the
  * iterator, and only the helper's guard around a default can do that) and defaults the guard can run in an
  * arrow (no `yield`, `await` or `eval`).
  */
@@ -33,7 +34,7 @@ export function patternDefaults(
   pattern: t.Node,
   binding: boolean,
   endHasSite: boolean,
-  arrayValueWrappable = false,
+  valueWrappable = false,
 ): PatternDefaults {
   const decided = new Set<t.AssignmentPattern>();
   const opaque: OpaqueDefault[] = [];
@@ -42,14 +43,15 @@ export function patternDefaults(
       case 'ObjectPattern':
         p.properties.forEach((prop, i) => {
           const next = p.properties[i + 1];
-          const hasSite = next ? !t.isRestElement(next) : nextHasSite;
+          const restHasSite = p === pattern && valueWrappable && binding;
+          const hasSite = next ? !t.isRestElement(next) || restHasSite : nextHasSite;
           visit(t.isRestElement(prop) ? prop.argument : prop.value, hasSite, arrayReason);
         });
         return;
       case 'ArrayPattern': {
         const reason =
           arrayReason ??
-          (p === pattern && arrayValueWrappable && binding
+          (p === pattern && valueWrappable && binding
             ? unwrappableElements(p)
             : 'inside an array pattern whose value cannot be wrapped (iterator steps)');
         for (const el of p.elements) if (el) visit(el, true, reason);
