@@ -5,7 +5,7 @@ import {
   canInstrument,
   findCfgRoots,
   freshNamesFor,
-  lowerPatternParameters,
+  lowerForDecisions,
   insertEdgeCode,
   TracePlan,
   type ControlFlowGraph,
@@ -42,8 +42,8 @@ export function instrumentProgram(
     (root) =>
       !ignored.some(([s, e]) => root.node.start != null && root.node.start >= s && root.node.end! <= e),
   );
-  // Destructuring parameters move into the body first, so their defaults can be path decisions.
-  for (const root of roots) if (t.isFunction(root.node)) lowerPatternParameters(root.node, fresh);
+  // Rewrites that let more defaults be path decisions come first (destructuring parameters, pattern targets).
+  for (const root of roots) lowerForDecisions(root.node, fresh);
   const graphs = roots.map((root) => buildCfg(root, key)).filter(canInstrument);
   const file = new FileCounters(fresh);
   const functions: FunctionMetadata[] = [];

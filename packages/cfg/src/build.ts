@@ -4,7 +4,8 @@ import { CfgBuilder } from './cfg-builder';
 import { findCfgRoots, type CfgRoot } from './cfg-roots';
 import type { ControlFlowGraph } from './control-flow-graph';
 import { freshNamesFor, type FreshName } from './fresh-names';
-import { lowerFileParameters } from './lower-pattern-parameters';
+import { lowerPatternParameters } from './lower-pattern-parameters';
+import { lowerPatternTargets } from './lower-pattern-targets';
 
 /** The graph of one function-like (see `findCfgRoots` for what qualifies). */
 export function buildCfg(root: CfgRoot, filename: string): ControlFlowGraph {
@@ -17,15 +18,22 @@ export function buildFileCfgs(program: t.Program, filename: string): ControlFlow
 }
 
 /**
- * The graphs an instrumenter works on: destructuring parameters are first moved into function bodies
- * (`lowerPatternParameters`, which rewrites `program`), then every function-like gets its graph.
+ * The rewrites that let more defaults be path decisions, on one graph root before its graph is built:
+ * destructuring parameters move into the body (lower-pattern-parameters.ts), then declarations split where a
+ * default's target is a pattern (lower-pattern-targets.ts). Each rewrites the root's own code only.
  */
+export function lowerForDecisions(root: t.Node, fresh: FreshName): void {
+  if (t.isFunction(root)) lowerPatternParameters(root, fresh);
+  lowerPatternTargets(root, fresh);
+}
+
+/** The graphs an instrumenter works on: every root lowered (`lowerForDecisions`, which rewrites `program`). */
 export function buildInstrumentedCfgs(
   program: t.Program,
   filename: string,
   fresh: FreshName = freshNamesFor(program),
 ): ControlFlowGraph[] {
-  lowerFileParameters(program, fresh);
+  for (const root of findCfgRoots(program)) lowerForDecisions(root.node, fresh);
   return buildFileCfgs(program, filename);
 }
 

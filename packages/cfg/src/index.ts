@@ -15,7 +15,7 @@ export type {
 } from './control-flow-graph';
 export { ENTRY, EXIT } from './graph-builder';
 export { findCfgRoots, type CfgRoot } from './cfg-roots';
-export { buildCfg, buildFileCfgs, buildInstrumentedCfgs, parseSource } from './build';
+export { buildCfg, buildFileCfgs, buildInstrumentedCfgs, lowerForDecisions, parseSource } from './build';
 export { CfgError } from './cfg-error';
 export { formatArrows } from './format-arrows';
 export { formatDot } from './format-dot';
@@ -26,5 +26,4 @@ export { TracePlan } from './trace/trace-plan';
 export { instrumentForTrace, type TracedSource } from './trace/instrument-for-trace';
 export { checkTrace, type TracedActivation } from './trace/trace-oracle';
 export { validateCfg } from './validate-cfg';
-export { lowerPatternParameters } from './lower-pattern-parameters';
 export { freshNamesFor, type FreshName } from './fresh-names';

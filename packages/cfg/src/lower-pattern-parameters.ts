@@ -1,6 +1,5 @@
 import * as t from '@babel/types';
 import type { FreshName } from './fresh-names';
-import { findCfgRoots } from './cfg-roots';
 import { hasBranchingComputedKey, patternDefaults } from './pattern-defaults';
 import { declaresArguments } from './parameter-state';
 
@@ -175,16 +174,5 @@ function ownScopes(root: t.Node, visit: (n: t.Node) => void): void {
     for (const c of Array.isArray(child) ? child : [child]) {
       if (c && typeof c === 'object' && 'type' in c) ownScopes(c as t.Node, visit);
     }
-  }
-}
-
-/** `lowerPatternParameters` on every function of a program that `include` accepts, before its graphs are built. */
-export function lowerFileParameters(
-  program: t.Program,
-  fresh: FreshName,
-  include: (fn: t.Function) => boolean = () => true,
-): void {
-  for (const root of findCfgRoots(program)) {
-    if (t.isFunction(root.node) && include(root.node)) lowerPatternParameters(root.node, fresh);
   }
 }

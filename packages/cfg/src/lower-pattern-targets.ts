@@ -1,0 +1,75 @@
+import * as t from '@babel/types';
+import type { FreshName } from './fresh-names';
+import { assignTemp } from './expression-builders';
+
+/**
+ * A default whose target is a pattern destructures the value right after deciding, and that can throw
+ * (`null`) in the block the decision's silent edge enters. In a declaration the pattern is split there into
+ * declarators, so the destructuring starts a declarator of its own, where code can go before it:
+ *
+ *     const { a, b: { c } = D, e } = E   →   const _pp_o = E, { a, b: _pp_v = D } = _pp_o, { c } = _pp_v, { e } = _pp_o
+ *
+ * The same reads, defaults and bindings happen in the same order; only hidden names are added. It applies
+ * to the declarations of `root`'s own code (not nested functions or namespaces, roots of their own), except in
+ * `for…in`/`for…of` heads and exports (the hidden names would be exported), and to object patterns without
+ * a rest element (the rest must exclude every key read before it).
+ */
+export function lowerPatternTargets(root: t.Node, fresh: FreshName): void {
+  ownDeclarations(root, (declaration) => {
+    declaration.declarations = declaration.declarations.flatMap((d) => split(d, fresh));
+  });
+}
+
+/** The declarator, or the declarators it splits into (each split again where it can be). */
+function split(d: t.VariableDeclarator, fresh: FreshName): t.VariableDeclarator[] {
+  const pattern = d.id;
+  if (!t.isObjectPattern(pattern) || !d.init || pattern.properties.some((p) => t.isRestElement(p)))
+    return [d];
+  const properties = pattern.properties as t.ObjectProperty[];
+  const at = properties.findIndex(
+    (p) =>
+      t.isAssignmentPattern(p.value) && (t.isObjectPattern(p.value.left) || t.isArrayPattern(p.value.left)),
+  );
+  if (at < 0) return [d];
+  const target = properties[at].value as t.AssignmentPattern;
+  const rest = properties.slice(at + 1);
+  const value = fresh('pp_v');
+  const source = rest.length ? fresh('pp_o') : null;
+  const head: t.VariableDeclarator[] = source ? [t.variableDeclarator(source, d.init)] : [];
+  // `_pp_v = D` would give an anonymous function or class D the name `_pp_v`: `(0, D)` keeps it nameless.
+  const initializer = assignTemp(t.cloneNode(value), target.right).right;
+  const first = t.objectPattern([
+    ...properties.slice(0, at),
+    t.objectProperty(properties[at].key, t.assignmentPattern(value, initializer), properties[at].computed),
+  ]);
+  return [
+    ...head,
+    t.variableDeclarator(first, source ? t.cloneNode(source) : d.init),
+    ...split(t.variableDeclarator(target.left, t.cloneNode(value)), fresh),
+    ...(source ? split(t.variableDeclarator(t.objectPattern(rest), t.cloneNode(source)), fresh) : []),
+  ];
+}
+
+/** The variable declarations `root` runs itself, outside `for…in`/`for…of` heads and exports. */
+function ownDeclarations(root: t.Node, visit: (d: t.VariableDeclaration) => void): void {
+  const walk = (n: t.Node, parent: t.Node | null): void => {
+    if (n !== root && (t.isFunction(n) || t.isClass(n) || t.isTSModuleBlock(n))) return;
+    if (
+      t.isVariableDeclaration(n) &&
+      !n.declare &&
+      (n.kind === 'var' || n.kind === 'let' || n.kind === 'const') &&
+      !t.isForInStatement(parent) &&
+      !t.isForOfStatement(parent) &&
+      !t.isExportNamedDeclaration(parent)
+    ) {
+      visit(n);
+    }
+    for (const key of t.VISITOR_KEYS[n.type] ?? []) {
+      const child = (n as unknown as Record<string, unknown>)[key];
+      for (const c of Array.isArray(child) ? child : [child]) {
+        if (c && typeof c === 'object' && 'type' in c) walk(c as t.Node, n);
+      }
+    }
+  };
+  walk(root, null);
+}
