@@ -19,7 +19,8 @@ export interface PatternDefaults {
  * plain binding (initialising a declared name cannot throw, assigning one can) and the next step must have a
  * place for code. In an object pattern the next property's key has one (it becomes a computed key); the end
  * of the whole pattern has one when `endHasSite` (a declaration, a `catch` parameter, a `for…of` head).
- * Defaults whose target is itself a pattern stay opaque.
+ * Defaults whose target is itself a pattern stay opaque (a declaration is split there first, so they become
+ * a declarator's target: lower-pattern-targets.ts).
  *
  * When the pattern is a declarator's whole target (`valueWrappable`), its value can be wrapped. A rest
  * element copies properties (getters, proxies) before any place for code; over a wrapped value it becomes
