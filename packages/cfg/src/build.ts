@@ -27,14 +27,18 @@ export function lowerForDecisions(root: t.Node, fresh: FreshName): void {
   lowerPatternTargets(root, fresh);
 }
 
-/** The graphs an instrumenter works on: every root lowered (`lowerForDecisions`, which rewrites `program`). */
+/**
+ * The graphs an instrumenter works on: every root lowered (`lowerForDecisions`, which rewrites `program`),
+ * in the order of the source as written (a split declaration can reorder the functions inside it).
+ */
 export function buildInstrumentedCfgs(
   program: t.Program,
   filename: string,
   fresh: FreshName = freshNamesFor(program),
 ): ControlFlowGraph[] {
-  for (const root of findCfgRoots(program)) lowerForDecisions(root.node, fresh);
-  return buildFileCfgs(program, filename);
+  const roots = findCfgRoots(program);
+  for (const root of roots) lowerForDecisions(root.node, fresh);
+  return roots.map((root) => buildCfg(root, filename));
 }
 
 /** Parses a file the way pathprof reads sources: TypeScript for .ts/.tsx/.mts/.cts, JSX for .jsx/.tsx/.js. */

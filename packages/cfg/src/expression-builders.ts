@@ -25,3 +25,11 @@ export function isNullish(v: t.Identifier, e: t.Expression): t.Expression {
     t.binaryExpression('===', t.cloneNode(v), t.unaryExpression('void', t.numericLiteral(0))),
   );
 }
+
+/** `node` given `from`'s source location: a rewritten node keeps its place in reports. */
+export function locatedAt<T extends t.Node>(node: T, from: t.Node): T {
+  node.loc = from.loc;
+  node.start = from.start;
+  node.end = from.end;
+  return node;
+}

@@ -1,5 +1,6 @@
 import * as t from '@babel/types';
 import type { FreshName } from './fresh-names';
+import { locatedAt } from './expression-builders';
 import { hasBranchingComputedKey, patternDefaults } from './pattern-defaults';
 import { declaresArguments } from './parameter-state';
 
@@ -75,7 +76,7 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
     if (!pattern) return p;
     const temp = fresh('pp_arg');
     declarators.push(t.variableDeclarator(pattern, t.cloneNode(temp)));
-    if (t.isAssignmentPattern(p)) return t.assignmentPattern(temp, p.right);
+    if (t.isAssignmentPattern(p)) return locatedAt(t.assignmentPattern(temp, p.right), p);
     if (t.isRestElement(p)) return t.restElement(temp);
     return temp;
   });

@@ -1,6 +1,6 @@
 import * as t from '@babel/types';
 import type { FreshName } from './fresh-names';
-import { assignTemp } from './expression-builders';
+import { assignTemp, locatedAt } from './expression-builders';
 
 /**
  * A default whose target is a pattern destructures the value right after deciding, and that can throw
@@ -40,7 +40,11 @@ function split(d: t.VariableDeclarator, fresh: FreshName): t.VariableDeclarator[
   const initializer = assignTemp(t.cloneNode(value), target.right).right;
   const first = t.objectPattern([
     ...properties.slice(0, at),
-    t.objectProperty(properties[at].key, t.assignmentPattern(value, initializer), properties[at].computed),
+    t.objectProperty(
+      properties[at].key,
+      locatedAt(t.assignmentPattern(value, initializer), target),
+      properties[at].computed,
+    ),
   ]);
   return [
     ...head,

@@ -43,6 +43,16 @@ function options(o) {
   return size + color + tag;
 }
 const sized = [{}, { size: 2 }, { color: 'x', tag: 0 }, { size: undefined }].map(options);
+function moved(a, { b = 1 } = {}) {
+  return a + b;
+}
+function shapes(list) {
+  const [x = 1, , ...rest] = list;
+  const { k = 2, ...others } = { ...list };
+  const { n: { m = 3 } = {}, z = 4 } = { n: list[0] };
+  return [x, rest, k, others, m, z];
+}
+const shaped = [moved(1), moved(1, { b: 2 }), shapes([]), shapes([undefined, 1, 2]), shapes([{ m: 0 }])];
 const results = [[1, 0, null], [0, 'x', undefined], ['s', 1, 0], [0, 0, 0], [2, 2, 2], [null, undefined, 'c']].map(
   (args) => classify(...args),
 );
@@ -72,6 +82,7 @@ function run(code: string): vm.Context {
   });
 
   test('equal babel-plugin-istanbul counts for if, cond-expr, binary-expr, switch and default-arg', () => {
+    // default-arg includes moved parameters, array patterns, object rest and pattern targets.
     const options = { filename, babelrc: false, configFile: false, sourceType: 'script' as const };
     const istanbulCode = transformSync(source, {
       ...options,
@@ -121,6 +132,7 @@ function run(code: string): vm.Context {
       'default-arg',
       'cond-expr',
       'default-arg',
+      ...Array(7).fill('default-arg'),
     ]);
     const fn = Object.keys(coverage.fnMap).find((id) => coverage.fnMap[id].name === 'classify')!;
     expect(coverage.f[fn]).toBe(6);
