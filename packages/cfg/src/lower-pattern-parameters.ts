@@ -1,6 +1,7 @@
 import * as t from '@babel/types';
 import type { FreshName } from './fresh-names';
 import { locatedAt } from './expression-builders';
+import { childNodes } from './node-facts';
 import { hasBranchingComputedKey, patternDefaults } from './pattern-defaults';
 import { declaresArguments } from './parameter-state';
 
@@ -104,13 +105,7 @@ function mentions(node: t.Node, test: (name: string) => boolean): boolean {
     if (t.isIdentifier(n) && test(n.name) && (!parent || t.isReferenced(n, parent, grandparent ?? undefined)))
       return true;
     if (t.isJSXIdentifier(n) && test(n.name)) return true;
-    for (const key of t.VISITOR_KEYS[n.type] ?? []) {
-      const child = (n as unknown as Record<string, unknown>)[key];
-      for (const c of Array.isArray(child) ? child : [child]) {
-        if (c && typeof c === 'object' && 'type' in c && visit(c as t.Node, n, parent)) return true;
-      }
-    }
-    return false;
+    return childNodes(n).some((c) => visit(c, n, parent));
   };
   return visit(node, null, null);
 }
@@ -170,10 +165,5 @@ function functionDeclarations(body: t.BlockStatement): string[] {
 function ownScopes(root: t.Node, visit: (n: t.Node) => void): void {
   visit(root);
   if (t.isFunction(root) || t.isClass(root)) return;
-  for (const key of t.VISITOR_KEYS[root.type] ?? []) {
-    const child = (root as unknown as Record<string, unknown>)[key];
-    for (const c of Array.isArray(child) ? child : [child]) {
-      if (c && typeof c === 'object' && 'type' in c) ownScopes(c as t.Node, visit);
-    }
-  }
+  for (const c of childNodes(root)) ownScopes(c, visit);
 }

@@ -1,6 +1,7 @@
 import * as t from '@babel/types';
 import type { FreshName } from './fresh-names';
 import { assignTemp, locatedAt } from './expression-builders';
+import { childNodes } from './node-facts';
 
 /**
  * A default whose target is a pattern destructures the value right after deciding, and that can throw
@@ -68,12 +69,7 @@ function ownDeclarations(root: t.Node, visit: (d: t.VariableDeclaration) => void
     ) {
       visit(n);
     }
-    for (const key of t.VISITOR_KEYS[n.type] ?? []) {
-      const child = (n as unknown as Record<string, unknown>)[key];
-      for (const c of Array.isArray(child) ? child : [child]) {
-        if (c && typeof c === 'object' && 'type' in c) walk(c as t.Node, n);
-      }
-    }
+    for (const c of childNodes(n)) walk(c, n);
   };
   walk(root, null);
 }

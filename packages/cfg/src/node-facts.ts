@@ -74,3 +74,21 @@ export function staticTruthiness(e: t.Expression): boolean | undefined {
   if (t.isNullLiteral(e)) return false;
   return undefined;
 }
+
+/** The AST children of a node, in Babel's visiting order. */
+export function childNodes(n: t.Node): t.Node[] {
+  const out: t.Node[] = [];
+  for (const key of t.VISITOR_KEYS[n.type] ?? []) {
+    const child = (n as unknown as Record<string, unknown>)[key];
+    for (const c of Array.isArray(child) ? child : [child]) {
+      if (c && typeof c === 'object' && 'type' in c) out.push(c as t.Node);
+    }
+  }
+  return out;
+}
+
+/** Whether `test` holds for `e` or a node inside it, not entering the functions it creates. */
+export function someOutsideFunctions(e: t.Node, test: (n: t.Node) => boolean): boolean {
+  if (test(e)) return true;
+  return !t.isFunction(e) && childNodes(e).some((c) => someOutsideFunctions(c, test));
+}

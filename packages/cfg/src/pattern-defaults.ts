@@ -1,4 +1,5 @@
 import * as t from '@babel/types';
+import { someOutsideFunctions } from './node-facts';
 
 /** A default value the graph keeps inside its block instead of branching on it, and why. */
 export interface OpaqueDefault {
@@ -95,16 +96,10 @@ function unwrappableElements(p: t.ArrayPattern): string | null {
 
 /** `yield`, `await` or `eval` in an expression, outside the functions it creates. */
 function suspendsOrEvals(e: t.Node): boolean {
-  if (t.isYieldExpression(e) || t.isAwaitExpression(e) || (t.isIdentifier(e) && e.name === 'eval'))
-    return true;
-  if (t.isFunction(e)) return false;
-  for (const key of t.VISITOR_KEYS[e.type] ?? []) {
-    const child = (e as unknown as Record<string, unknown>)[key];
-    for (const c of Array.isArray(child) ? child : [child]) {
-      if (c && typeof c === 'object' && 'type' in c && suspendsOrEvals(c as t.Node)) return true;
-    }
-  }
-  return false;
+  return someOutsideFunctions(
+    e,
+    (n) => t.isYieldExpression(n) || t.isAwaitExpression(n) || (t.isIdentifier(n) && n.name === 'eval'),
+  );
 }
 
 /** The first property of the outermost object pattern: where code before any of its reads can go. */
@@ -148,21 +143,14 @@ export function hasBranchingComputedKey(p: t.Node): boolean {
 
 /** Control flow in an expression, outside the functions it creates (conservative: class bodies count). */
 function branches(e: t.Node): boolean {
-  if (
-    t.isConditionalExpression(e) ||
-    t.isLogicalExpression(e) ||
-    t.isOptionalMemberExpression(e) ||
-    t.isOptionalCallExpression(e) ||
-    (t.isAssignmentExpression(e) && ['&&=', '||=', '??='].includes(e.operator)) ||
-    t.isAssignmentPattern(e)
-  )
-    return true;
-  if (t.isFunction(e)) return false;
-  for (const key of t.VISITOR_KEYS[e.type] ?? []) {
-    const child = (e as unknown as Record<string, unknown>)[key];
-    for (const c of Array.isArray(child) ? child : [child]) {
-      if (c && typeof c === 'object' && 'type' in c && branches(c as t.Node)) return true;
-    }
-  }
-  return false;
+  return someOutsideFunctions(
+    e,
+    (n) =>
+      t.isConditionalExpression(n) ||
+      t.isLogicalExpression(n) ||
+      t.isOptionalMemberExpression(n) ||
+      t.isOptionalCallExpression(n) ||
+      (t.isAssignmentExpression(n) && ['&&=', '||=', '??='].includes(n.operator)) ||
+      t.isAssignmentPattern(n),
+  );
 }
