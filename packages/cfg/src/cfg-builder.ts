@@ -374,7 +374,8 @@ export class CfgBuilder {
    * can catch an exception there, so it belongs to the caller, as it does when the list has no decisions:
    * the activation records nothing (`bindsParameters` blocks). Their defaults are decisions all the same,
    * with the state kept per activation under its `arguments` (code run by a getter must not see it), so an
-   * arrow, a list that declares `arguments` and a computed key (code between decisions) keep theirs opaque.
+   * arrow, a function that declares `arguments` and a computed key that branches (edges outside any default)
+   * keep theirs opaque.
    */
   private decidedParameters(fn: t.Function): t.AssignmentPattern[] {
     const params = fn.params.map((p) => (t.isTSParameterProperty(p) ? p.parameter : p));
