@@ -14,6 +14,8 @@ import { evaluationMayThrow, unwrapTypeScript } from './node-facts';
  *
  * `v` steps and gives the value (`undefined` once done), `s` steps for a hole, `r` collects the rest, `e`
  * closes the iterator if it is not done; each key becomes computed, `[(code, "v")]`, where code must run.
+ * An element's own object pattern is destructured from a proxy that closes the iterator if a read throws
+ * (see `rewrite`).
  * A default that can throw runs in `it.run(() => D)`, which closes the iterator before rethrowing, as an
  * error inside array destructuring does. Everything else follows the specification's iterator protocol
  * (GetIterator, IteratorStepValue, IteratorClose) step for step, so the rewrite calls what the original
@@ -25,30 +27,60 @@ export class ArrayDestructuring {
 
   constructor(private readonly fresh: FreshName) {}
 
-  /** The declarator's array pattern as an object pattern over the helper, its value wrapped. */
+  /**
+   * The declarator's array pattern as object patterns over the helper, its value wrapped: one declarator,
+   * or more when an element has an object pattern of its own. That element's step keeps its value in the
+   * helper (`p`, or `q` without a default), and the pattern becomes the next declarator, over a proxy of the
+   * value (`it.nested(code…)`) that closes the iterator if a read throws; the elements after it continue in
+   * one more declarator over the same helper. The first declarator is `d` itself.
+   */
   rewrite(
     d: t.VariableDeclarator & { id: t.ArrayPattern },
     iterator: t.Identifier,
     keyCode: (index: number) => t.Expression[],
-  ): void {
-    const p = d.id;
+    patternCode: (index: number) => t.Expression[],
+  ): t.VariableDeclarator[] {
+    const elements = d.id.elements;
     const helper = (this.helper ??= this.fresh('pp_array'));
     const property = (index: number, role: string, value: t.Node) => {
       const code = keyCode(index);
       const key = code.length ? seq([...code, t.stringLiteral(role)]) : t.identifier(role);
       return t.objectProperty(key, value as t.PatternLike, code.length > 0);
     };
-    const properties = p.elements.map((el, index) =>
-      el === null
-        ? property(index, 's', t.objectPattern([]))
-        : t.isRestElement(el)
-          ? property(index, 'r', el.argument)
-          : property(index, 'v', el),
-    );
-    properties.push(property(p.elements.length, 'e', t.objectPattern([])));
-    const declarator: t.VariableDeclarator = d;
-    declarator.id = t.objectPattern(properties);
-    declarator.init = t.assignmentExpression('=', iterator, t.callExpression(t.cloneNode(helper), [d.init!]));
+    const method = (name: string, args: t.Expression[]) =>
+      t.callExpression(t.memberExpression(t.cloneNode(iterator), t.identifier(name)), args);
+    const declarators: t.VariableDeclarator[] = [];
+    let properties: t.ObjectProperty[] = [];
+    const flush = () => {
+      const pattern = t.objectPattern(properties);
+      if (declarators.length === 0) {
+        const first: t.VariableDeclarator = d;
+        first.id = pattern;
+        first.init = t.assignmentExpression(
+          '=',
+          t.cloneNode(iterator),
+          t.callExpression(t.cloneNode(helper), [d.init!]),
+        );
+        declarators.push(first);
+      } else declarators.push(t.variableDeclarator(pattern, t.cloneNode(iterator)));
+      properties = [];
+    };
+    elements.forEach((el, index) => {
+      const target = t.isAssignmentPattern(el) ? el.left : el;
+      if (el === null) properties.push(property(index, 's', t.objectPattern([])));
+      else if (t.isRestElement(el)) properties.push(property(index, 'r', el.argument));
+      else if (t.isObjectPattern(target)) {
+        const kept = t.isAssignmentPattern(el)
+          ? property(index, 'p', t.assignmentPattern(t.objectPattern([]), method('keep', [el.right])))
+          : property(index, 'q', t.objectPattern([]));
+        properties.push(kept);
+        flush();
+        declarators.push(t.variableDeclarator(target, method('nested', patternCode(index))));
+      } else properties.push(property(index, 'v', el));
+    });
+    properties.push(property(elements.length, 'e', t.objectPattern([])));
+    flush();
+    return declarators;
   }
 
   /** `it.run(() => value)`: closes the iterator if `value` throws. */
@@ -95,12 +127,19 @@ const HELPER_SOURCE = `function helper(iterable) {
       throw error;
     }
   };
+  let kept;
   const close = () => {
     done = true;
     const method = iterator.return;
     if (method === null || method === undefined) return;
     const result = Reflect.apply(method, iterator, []);
     if (Object(result) !== result) throw new TypeError("Iterator result " + String(result) + " is not an object");
+  };
+  const abort = () => {
+    if (done) return;
+    try {
+      close();
+    } catch {}
   };
   return {
     get v() {
@@ -122,15 +161,43 @@ const HELPER_SOURCE = `function helper(iterable) {
       if (!done) close();
       return this;
     },
+    get p() {
+      const value = step();
+      if (value === undefined) return undefined;
+      kept = value;
+      return this;
+    },
+    get q() {
+      kept = step();
+      return this;
+    },
+    keep(value) {
+      kept = value;
+      return this;
+    },
+    nested() {
+      const value = kept;
+      kept = undefined;
+      if (value === null || value === undefined) {
+        abort();
+        throw new TypeError("Cannot destructure '" + value + "' as it is " + value + ".");
+      }
+      return new Proxy({}, {
+        get(_, key) {
+          try {
+            return Reflect.get(Object(value), key, value);
+          } catch (error) {
+            abort();
+            throw error;
+          }
+        },
+      });
+    },
     run(value) {
       try {
         return value();
       } catch (error) {
-        if (!done) {
-          try {
-            close();
-          } catch {}
-        }
+        abort();
         throw error;
       }
     },

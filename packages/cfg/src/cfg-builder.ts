@@ -960,8 +960,7 @@ export class CfgBuilder {
         }
         return;
       case 'ArrayPattern':
-        if (p.elements.some((el) => t.isAssignmentPattern(el) && this.decided.has(el)))
-          return this.wrappedArray(p);
+        if (p.elements.some((el) => el && this.hasDecidedDefault(el))) return this.wrappedArray(p);
         for (const el of p.elements) if (el) this.pattern(el);
         this.code(p);
         return;
@@ -1007,18 +1006,31 @@ export class CfgBuilder {
     this.silentBlock = this.cur;
   }
 
+  /** Whether a decided default is in this target (patternDefaults decides all of a wrapped array's). */
+  private hasDecidedDefault(target: t.Node): boolean {
+    let found = false;
+    visitBindingTarget(target, (n) => {
+      if (t.isAssignmentPattern(n) && this.decided.has(n)) found = true;
+    });
+    return found;
+  }
+
   /**
    * An array pattern whose value is wrapped (array-destructuring.ts): getting the iterator, each element's
    * step and closing the iterator can all throw, and each step and the closing have a place for code before
-   * them, where a default's silent edge is left.
+   * them, where a default's silent edge is left; so does an element's own object pattern.
    */
   private wrappedArray(p: t.ArrayPattern): void {
     this.code(p);
     p.elements.forEach((el, index) => {
       this.closeSilent({ type: 'elementStart', pattern: p, index }, el ?? p);
       this.code(p);
+      const target = t.isAssignmentPattern(el) ? el.left : el;
       if (t.isAssignmentPattern(el)) this.defaultDecision(el);
-      else if (el) this.pattern(el);
+      if (t.isObjectPattern(target)) {
+        this.closeSilent({ type: 'elementPattern', pattern: p, index }, target);
+        this.pattern(target);
+      } else if (el && !t.isAssignmentPattern(el)) this.pattern(el);
     });
     this.closeSilent({ type: 'elementStart', pattern: p, index: p.elements.length }, p);
     this.code(p);

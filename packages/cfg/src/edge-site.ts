@@ -70,6 +70,11 @@ export type EdgeSite =
    */
   | { readonly type: 'elementStart'; readonly pattern: t.ArrayPattern; readonly index: number }
   /**
+   * In such a pattern, before element `index`'s own object pattern destructures the value the step gave:
+   * that pattern becomes a declarator of its own over the helper (array-destructuring.ts).
+   */
+  | { readonly type: 'elementPattern'; readonly pattern: t.ArrayPattern; readonly index: number }
+  /**
    * Before a declarator's object pattern copies the rest: the rest element becomes a property read from
    * the wrapped value, and this is its key (object-rest-destructuring.ts).
    */

@@ -10,6 +10,7 @@ import { assignTemp, seq } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
 import { ArrayDestructuring, defaultMayThrow } from './array-destructuring';
 import { ObjectRestDestructuring } from './object-rest-destructuring';
+import { visitBindingTarget } from './pattern-defaults';
 
 type Exprs = t.Expression[];
 
@@ -70,7 +71,10 @@ export class InsertionEdits {
   private readonly parameterWrappers = new Map<t.Node, ParameterWrapper>();
   private readonly carriers: ParameterStateCarriers;
   /** Array patterns rewritten over the helper: the temporary holding it, and code before each element. */
-  private readonly wrappedArrays = new Map<t.Node, { iterator: t.Identifier; code: Map<number, Exprs> }>();
+  private readonly wrappedArrays = new Map<
+    t.Node,
+    { iterator: t.Identifier; code: Map<number, Exprs>; patternCode: Map<number, Exprs> }
+  >();
   /** Defaults of rewritten array patterns that run in the helper's guard, and the helper they use. */
   private readonly guardedDefaults = new Map<t.Node, t.Identifier>();
   private readonly arrays: ArrayDestructuring;
@@ -407,17 +411,21 @@ export class InsertionEdits {
       }
       case 'propertyStart':
         return push(this.propertyStarts, site.property, code);
-      case 'elementStart': {
+      case 'elementStart':
+      case 'elementPattern': {
         let entry = this.wrappedArrays.get(site.pattern);
         if (!entry) {
-          entry = { iterator: temps.get('array', 'pp_it'), code: new Map() };
+          entry = { iterator: temps.get('array', 'pp_it'), code: new Map(), patternCode: new Map() };
           this.wrappedArrays.set(site.pattern, entry);
+          const iterator = entry.iterator;
           for (const el of site.pattern.elements) {
-            if (t.isAssignmentPattern(el) && defaultMayThrow(el.right))
-              this.guardedDefaults.set(el, entry.iterator);
+            if (!el) continue;
+            visitBindingTarget(el, (n) => {
+              if (t.isAssignmentPattern(n) && defaultMayThrow(n.right)) this.guardedDefaults.set(n, iterator);
+            });
           }
         }
-        return push(entry.code, site.index, code);
+        return push(site.type === 'elementStart' ? entry.code : entry.patternCode, site.index, code);
       }
       case 'restStart':
         return push(this.restStarts, site.pattern, code);
@@ -502,11 +510,11 @@ export class InsertionEdits {
     const kase = this.cases.get(n);
     if (kase && t.isSwitchCase(n) && n.test) n.test = this.caseTest(n, n.test, kase);
     if (t.isObjectProperty(n)) this.applyPropertyStart(n);
-    if (t.isVariableDeclaration(n)) this.applyDeclaratorStarts(n);
-    if (t.isVariableDeclarator(n)) {
-      this.applyWrappedArray(n);
-      this.applyObjectRest(n);
+    if (t.isVariableDeclaration(n)) {
+      this.applyWrappedArrays(n);
+      this.applyDeclaratorStarts(n);
     }
+    if (t.isVariableDeclarator(n)) this.applyObjectRest(n);
     if (t.isAssignmentPattern(n)) this.applyDefault(n);
     if (t.isExpression(n)) result = this.applyExpression(n);
     const root = this.roots.get(n);
@@ -738,15 +746,18 @@ export class InsertionEdits {
       this.objectRests.rewrite(n as t.VariableDeclarator & { id: t.ObjectPattern }, code);
   }
 
-  /** A declarator whose array pattern has code before an element's step: rewritten over the helper. */
-  private applyWrappedArray(n: t.VariableDeclarator): void {
-    const wrapped = this.wrappedArrays.get(n.id);
-    if (!wrapped || !t.isArrayPattern(n.id)) return;
-    this.arrays.rewrite(
-      n as t.VariableDeclarator & { id: t.ArrayPattern },
-      t.cloneNode(wrapped.iterator),
-      (i) => wrapped.code.get(i) ?? [],
-    );
+  /** Declarators whose array pattern has code before an element's step: rewritten over the helper. */
+  private applyWrappedArrays(n: t.VariableDeclaration): void {
+    n.declarations = n.declarations.flatMap((d) => {
+      const wrapped = this.wrappedArrays.get(d.id);
+      if (!wrapped || !t.isArrayPattern(d.id)) return [d];
+      return this.arrays.rewrite(
+        d as t.VariableDeclarator & { id: t.ArrayPattern },
+        wrapped.iterator,
+        (i) => wrapped.code.get(i) ?? [],
+        (i) => wrapped.patternCode.get(i) ?? [],
+      );
+    });
   }
 
   /**

@@ -56,7 +56,15 @@ export function patternDefaults(
           (p === pattern && valueWrappable && binding
             ? unwrappableElements(p)
             : 'inside an array pattern whose value cannot be wrapped (iterator steps)');
-        for (const el of p.elements) if (el) visit(el, true, reason);
+        for (const el of p.elements) {
+          if (!el) continue;
+          // A wrapped array's nested object pattern starts after a place for code (`elementPattern`).
+          const target = t.isAssignmentPattern(el) ? el.left : el;
+          if (reason === null && t.isObjectPattern(target)) {
+            if (t.isAssignmentPattern(el)) decided.add(el);
+            visit(target, true, null);
+          } else visit(el, true, reason);
+        }
         return;
       }
       case 'RestElement':
@@ -84,14 +92,36 @@ export function patternDefaults(
 
 /** Why an array pattern's elements keep it from being wrapped, or null when they do not. */
 function unwrappableElements(p: t.ArrayPattern): string | null {
+  const nested = 'inside an array pattern with a nested pattern (an error there must close the iterator)';
+  const suspends = 'inside an array pattern, with yield, await or eval in a default';
   for (const el of p.elements) {
     const target = t.isAssignmentPattern(el) ? el.left : t.isRestElement(el) ? el.argument : el;
-    if (target && !t.isIdentifier(target))
-      return 'inside an array pattern with a nested pattern (an error there must close the iterator)';
-    if (t.isAssignmentPattern(el) && suspendsOrEvals(el.right))
-      return 'inside an array pattern, with yield, await or eval in a default';
+    if (t.isAssignmentPattern(el) && suspendsOrEvals(el.right)) return suspends;
+    if (!target || t.isIdentifier(target)) continue;
+    if (t.isRestElement(el) || !isFlatObjectPattern(target)) return nested;
+    for (const prop of target.properties) {
+      const value = (prop as t.ObjectProperty).value;
+      if (t.isAssignmentPattern(value) && suspendsOrEvals(value.right)) return suspends;
+    }
   }
   return null;
+}
+
+/**
+ * An array element's object pattern the helper can destructure through a proxy that closes the iterator
+ * when a read throws: plain keys, plain names as targets (with or without a default), no rest.
+ */
+export function isFlatObjectPattern(p: t.Node): p is t.ObjectPattern {
+  return (
+    t.isObjectPattern(p) &&
+    p.properties.every(
+      (prop) =>
+        t.isObjectProperty(prop) &&
+        !prop.computed &&
+        (t.isIdentifier(prop.value) ||
+          (t.isAssignmentPattern(prop.value) && t.isIdentifier(prop.value.left))),
+    )
+  );
 }
 
 /** `yield`, `await` or `eval` in an expression, outside the functions it creates. */
