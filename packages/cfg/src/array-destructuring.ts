@@ -179,8 +179,9 @@ const HELPER_SOURCE = `function helper(iterable) {
       const value = kept;
       kept = undefined;
       if (value === null || value === undefined) {
+        // Destructuring it throws the engine's own TypeError; the iterator is closed first, as it would be.
         abort();
-        throw new TypeError("Cannot destructure '" + value + "' as it is " + value + ".");
+        return value;
       }
       return new Proxy({}, {
         get(_, key) {

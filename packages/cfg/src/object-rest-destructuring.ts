@@ -14,7 +14,8 @@ import { seq } from './expression-builders';
  * `REST` is `Symbol.for("pathprof.rest")`, a key no program reads from a value it destructures. The proxy
  * reads with the value as receiver (`GetV`), and the copy follows CopyDataProperties (own keys in order,
  * enumerable ones only, keys read before excluded), so the value sees the same operations in the same
- * order. Only the TypeError for destructuring `null` or `undefined` says so in other words.
+ * order. `null` and `undefined` are not wrapped: destructuring them throws the engine's own TypeError (which
+ * may quote the helper's call where it would quote the source).
  */
 export class ObjectRestDestructuring {
   private helper: t.Identifier | null = null;
@@ -46,7 +47,7 @@ export class ObjectRestDestructuring {
 const REST_KEY = 'pathprof.rest';
 
 const HELPER_SOURCE = `function helper(value) {
-  if (value === null || value === undefined) throw new TypeError("Cannot destructure '" + value + "' as it is " + value + ".");
+  if (value === null || value === undefined) return value;
   const rest = Symbol.for(${JSON.stringify(REST_KEY)});
   const read = [];
   return new Proxy({}, {

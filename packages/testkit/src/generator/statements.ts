@@ -182,6 +182,7 @@ function destructure(ctx: Ctx): string {
           `[${v1} = ${expr(ctx, 1)}, , ${v2} = ${expr(ctx, 1)}]`,
           `[, ${v1} = ${expr(ctx, 1)}, ...${v2}]`,
           `[${v1}, ${v2} = ${expr(ctx, 1)}]`,
+          `[{ x: ${v1} = ${expr(ctx, 1)} } = {}, ${v2} = ${expr(ctx, 1)}]`,
         ]);
         return [pattern, source];
       },
