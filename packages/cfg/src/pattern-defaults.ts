@@ -111,7 +111,7 @@ function unwrappableElements(p: t.ArrayPattern): string | null {
  * An array element's object pattern the helper can destructure through a proxy that closes the iterator
  * when a read throws: plain keys, plain names as targets (with or without a default), no rest.
  */
-export function isFlatObjectPattern(p: t.Node): p is t.ObjectPattern {
+function isFlatObjectPattern(p: t.Node): p is t.ObjectPattern {
   return (
     t.isObjectPattern(p) &&
     p.properties.every(
