@@ -4,4 +4,5 @@ module.exports = {
   testMatch: ['<rootDir>/packages/*/test/**/*.test.ts'],
   moduleNameMapper: { '^@pathprof/([^/]+)$': '<rootDir>/packages/$1/src' },
   transform: { '\\.ts$': 'babel-jest' },
+  setupFiles: ['<rootDir>/scripts/jest-reads-store.js'],
 };

@@ -5,6 +5,12 @@
  */
 export class Problems {
   readonly messages: string[] = [];
+  /** What the user should know but is not a problem (leftover profiles of other runs): printed, exit code kept. */
+  readonly notes: string[] = [];
+
+  note(message: string): void {
+    this.notes.push(message);
+  }
 
   add(message: string): void {
     this.messages.push(message);

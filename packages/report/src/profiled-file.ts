@@ -30,7 +30,8 @@ export type OnProgress = (done: number, total: number) => void;
 /**
  * Reads the profile directories, merges their counts (shards, workers, runs add up) and decodes each file
  * against its current source: the first of `roots` where the file is (profile keys are relative to Babel's
- * working directory, usually the project holding `.pathprof`). Anything that cannot be decoded exactly is skipped with a
+ * working directory, usually the project holding `.pathprof`). Only each directory's current run is read (see the
+ * runtime's runs); leftovers of other runs are noted. Anything that cannot be decoded exactly is skipped with a
  * problem: unreadable profiles, files whose source is missing or changed since instrumentation (their
  * extents would point at the wrong code), functions numbered by another version of pathprof.
  */
@@ -49,6 +50,7 @@ export function loadProfiledFiles(
     const read = readProfileDirectory(dir);
     profiles.push(...read.profiles);
     for (const error of read.errors) problems.add(`${error.message}; skipped`);
+    if (read.otherRuns) problems.note(`${dir}: ignored ${read.otherRuns} profile(s) left by other runs`);
   }
   const merged = mergeProfiles(profiles).sort((a, b) => a.key.localeCompare(b.key));
   const total = merged.reduce((n, f) => n + functionCount(f), 0);

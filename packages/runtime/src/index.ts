@@ -10,4 +10,13 @@ export {
 } from './profile-format';
 export { snapshot } from './snapshot';
 export { writeProfiles, writeProfilesAtExit } from './write-profiles';
+export {
+  ACCUMULATE_ENV,
+  currentRun,
+  DEFAULT_PROFILE_DIR,
+  profileDirectory,
+  RUN_ENV,
+  RUN_FILE,
+  startRun,
+} from './run';
 export { readProfile, readProfileDirectory, mergeProfiles } from './read-profiles';

@@ -3,12 +3,13 @@
  * JSON by `writeProfiles`, read back by `readProfile` and merged by `mergeProfiles`.
  *
  * ```
- * { "format": "pathprof-profile/1", "created": ISO-8601, "pid": number | null,
+ * { "format": "pathprof-profile/1", "created": ISO-8601, "pid": number | null, "run"?: string,
  *   "files": [ { "key", "hash", "meta": <plugin metadata>,
  *                "counts": [[counterIndex, count], …],            // nonzero array counters
  *                "hashed": [[slot, [[pathNumber, count], …]], …] } ] } // hash-mode functions
  * ```
  * Counts are exact integers (< 2^53). `meta` is the plugin's `pathprof-meta/1` object, kept opaque here.
+ * `run` is the id of the run that wrote it (see `run.ts`); profiles made by hand (a browser's) have none.
  */
 export const PROFILE_FORMAT = 'pathprof-profile/1';
 
@@ -24,6 +25,7 @@ export interface Profile {
   readonly format: typeof PROFILE_FORMAT;
   readonly created: string;
   readonly pid: number | null;
+  readonly run?: string;
   readonly files: FileProfile[];
 }
 
@@ -49,6 +51,7 @@ export function validateProfile(value: unknown, path: string): Profile {
       `not a pathprof profile (format ${JSON.stringify(value.format)}, expected "${PROFILE_FORMAT}")`,
     );
   }
+  if (value.run !== undefined && typeof value.run !== 'string') return fail('"run" is not a string');
   if (!Array.isArray(value.files)) return fail('"files" is not an array');
   value.files.forEach((f: unknown, i: number) => {
     if (!isObject(f)) return fail(`files[${i}] is not an object`);

@@ -1,5 +1,6 @@
 import { nodeModules } from './node-fs';
 import { ProfileError, validateProfile, type FileProfile, type Profile } from './profile-format';
+import { currentRun } from './run';
 
 /** Reads and checks one profile file; a `ProfileError` names the file and what is wrong with it. */
 export function readProfile(file: string): Profile {
@@ -21,22 +22,34 @@ export function readProfile(file: string): Profile {
   return validateProfile(value, file);
 }
 
-/** The profiles of a directory (files named `pathprof-*.json`), and the ones that could not be used. */
-export function readProfileDirectory(dir: string): { profiles: Profile[]; errors: ProfileError[] } {
+/**
+ * The profiles of a directory (files named `pathprof-*.json`) that belong to its current run, the ones that
+ * could not be used, and how many were left by other runs (not read). A profile without a run (made by
+ * hand, or before runs existed) belongs to any run; a directory without a run marker takes every profile.
+ */
+export function readProfileDirectory(dir: string): {
+  profiles: Profile[];
+  errors: ProfileError[];
+  otherRuns: number;
+} {
   const node = nodeModules();
   if (!node) throw new Error('pathprof: reading profiles needs Node.js');
   const names = node.fs.readdirSync(dir).filter((n) => n.startsWith('pathprof-') && n.endsWith('.json'));
+  const run = currentRun(dir);
   const profiles: Profile[] = [];
   const errors: ProfileError[] = [];
+  let otherRuns = 0;
   for (const name of names.sort()) {
     try {
-      profiles.push(readProfile(node.path.join(dir, name)));
+      const profile = readProfile(node.path.join(dir, name));
+      if (run === null || profile.run === undefined || profile.run === run) profiles.push(profile);
+      else otherRuns++;
     } catch (error) {
       if (error instanceof ProfileError) errors.push(error);
       else throw error;
     }
   }
-  return { profiles, errors };
+  return { profiles, errors, otherRuns };
 }
 
 /**

@@ -1,12 +1,16 @@
 import { PROFILE_FORMAT, type FileProfile, type Profile } from './profile-format';
 import type { FileRecord, PathprofStore } from './store';
 
-/** The store's counts as a profile (only nonzero counters), for writing or for a browser to read. */
-export function snapshot(store: PathprofStore, pid: number | null = null): Profile {
+/**
+ * The store's counts as a profile (only nonzero counters), for writing or for a browser to read; `run` names
+ * the run it belongs to (see `run.ts`).
+ */
+export function snapshot(store: PathprofStore, pid: number | null = null, run?: string): Profile {
   return {
     format: PROFILE_FORMAT,
     created: new Date().toISOString(),
     pid,
+    ...(run === undefined ? {} : { run }),
     files: Object.values(store.files).map(fileProfile),
   };
 }

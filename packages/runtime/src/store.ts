@@ -20,17 +20,25 @@ export interface FileRecord {
 export interface PathprofStore {
   readonly version: 1;
   readonly files: Record<string, FileRecord>;
+  /**
+   * What writes this realm's counts when the process exit hook cannot (a jest test file's context): set by
+   * the jest environment or setup file, the Vitest provider; without one such a realm warns that it is lost.
+   */
+  writer?: string;
 }
 
 export const STORE_GLOBAL = '__pathprof__';
 
-/** This realm's store, created on first use; lives on `globalThis` so every copy of the runtime shares it. */
-export function getStore(): PathprofStore {
-  const g = globalThis as unknown as Record<string, PathprofStore | undefined>;
+/**
+ * A realm's store, created on first use; lives on its global object (`globalThis` unless another realm's
+ * global is given, as a jest environment holds its test file's) so every copy of the runtime shares it.
+ */
+export function getStore(global: object = globalThis): PathprofStore {
+  const g = global as Record<string, PathprofStore | undefined>;
   let store = g[STORE_GLOBAL];
   if (!store) {
     store = { version: 1, files: {} };
-    Object.defineProperty(globalThis, STORE_GLOBAL, { value: store, configurable: true, writable: true });
+    Object.defineProperty(global, STORE_GLOBAL, { value: store, configurable: true, writable: true });
   }
   return store;
 }

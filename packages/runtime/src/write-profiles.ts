@@ -1,4 +1,5 @@
 import { nodeModules } from './node-fs';
+import { checkProfileDirOverride, runForWriting } from './run';
 import { snapshot } from './snapshot';
 import { getStore, type PathprofStore } from './store';
 
@@ -8,8 +9,10 @@ let sequence = 0;
  * Writes this realm's counts, one profile file per output directory (`PATHPROF_DIR` overrides every
  * file's directory, like `NODE_V8_COVERAGE`). Each file is written under a temporary name and renamed, so
  * no reader ever sees half a profile; names carry the pid, a time and a random part, so concurrent writers
- * never collide. What is written is then cleared from the store, so writing again (a test environment's
- * teardown, then the exit hook) never counts anything twice. Returns the paths written.
+ * never collide. Each profile belongs to a run (see `run.ts`): the first profile of a new run in a directory
+ * removes the profiles of earlier runs there. What is written is then cleared from the store, so writing
+ * again (a test environment's teardown, then the exit hook) never counts anything twice. Returns the paths
+ * written.
  */
 export function writeProfiles(store: PathprofStore = getStore()): string[] {
   const node = nodeModules();
@@ -17,6 +20,7 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
     throw new Error('pathprof: writing profiles needs Node.js; in a browser read snapshot(getStore())');
   const { fs, path } = node;
   const override = process.env.PATHPROF_DIR;
+  checkProfileDirOverride(override);
   const byDir = new Map<string, PathprofStore['files']>();
   for (const [key, record] of Object.entries(store.files)) {
     if (record.counts.every((n) => n === 0) && record.hashed.every((h) => h.entries().length === 0)) continue;
@@ -28,11 +32,12 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
   const written: string[] = [];
   for (const [dir, files] of byDir) {
     fs.mkdirSync(dir, { recursive: true });
-    const name = `pathprof-${process.pid}-${Date.now()}-${sequence++}-${Math.random().toString(36).slice(2, 10)}`;
+    const run = runForWriting(dir);
+    const name = `pathprof-${run}-${process.pid}-${Date.now()}-${sequence++}-${Math.random().toString(36).slice(2, 10)}`;
     const target = path.join(dir, `${name}.json`);
     const temporary = path.join(dir, `.${name}.tmp`);
     try {
-      fs.writeFileSync(temporary, JSON.stringify(snapshot({ version: 1, files }, process.pid)));
+      fs.writeFileSync(temporary, JSON.stringify(snapshot({ version: 1, files }, process.pid, run)));
       fs.renameSync(temporary, target);
     } catch (error) {
       // A full disk leaves part of the temporary file behind: remove it, it only holds the space that ran out.
@@ -48,12 +53,21 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
   return written;
 }
 
-/** Writes the profile when the process exits; once per realm. */
-export function writeProfilesAtExit(): void {
+/**
+ * Writes the profile when the process exits; once per realm. A realm whose `process` comes from another
+ * realm is a sandbox (a jest test file's context: jest gives it a copy of `process` that never emits
+ * `exit`): there the counts are written only by what set the store's `writer`, and without one the user
+ * is told, once per process, what to add.
+ */
+export function writeProfilesAtExit(firstFile?: string): void {
   const p = (globalThis as { process?: NodeJS.Process }).process;
   const store = getStore() as PathprofStore & { exitHook?: boolean };
   if (!p || typeof p.once !== 'function' || store.exitHook) return;
   Object.defineProperty(store, 'exitHook', { value: true });
+  if (!(p instanceof Object)) {
+    if (!store.writer) warnNothingWrites(p, firstFile);
+    return;
+  }
   p.once('exit', () => {
     try {
       writeProfiles(store);
@@ -62,4 +76,17 @@ export function writeProfilesAtExit(): void {
       process.exitCode = process.exitCode || 1;
     }
   });
+}
+
+const WARNED = Symbol.for('pathprof.nothing-writes-warned');
+
+function warnNothingWrites(p: NodeJS.Process, file: string | undefined): void {
+  const stderr = p.stderr as (NodeJS.WriteStream & { [WARNED]?: boolean }) | undefined;
+  if (!stderr || typeof stderr.write !== 'function' || stderr[WARNED]) return;
+  stderr[WARNED] = true;
+  stderr.write(
+    `pathprof: instrumented code${file ? ` (${file})` : ''} runs in a jest test environment that writes no ` +
+      "profile, so its counts are lost: add setupFilesAfterEnv: ['babel-plugin-pathprof/jest-setup'] to the " +
+      'jest config (any testEnvironment), or use testEnvironment: babel-plugin-pathprof/jest-environment\n',
+  );
 }

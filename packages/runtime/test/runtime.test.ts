@@ -11,7 +11,10 @@ import {
   readProfile,
   readProfileDirectory,
   registerFile,
+  RUN_FILE,
+  currentRun,
   snapshot,
+  startRun,
   writeProfiles,
 } from '../src';
 
@@ -78,7 +81,9 @@ describe('profile files', () => {
     r.counts[1] = 1;
     const second = writeProfiles();
     expect(second[0]).not.toBe(first[0]);
-    expect(readdirSync(dir).sort()).toEqual([first[0], second[0]].map((p) => p.split('/').pop()).sort());
+    expect(readdirSync(dir).sort()).toEqual(
+      [first[0], second[0], RUN_FILE].map((p) => p.split('/').pop()).sort(),
+    );
     const profile = readProfile(first[0]);
     expect(profile.pid).toBe(process.pid);
     expect(profile.files[0].counts).toEqual([[0, 2]]);
@@ -169,11 +174,80 @@ describe('profile files', () => {
     ]);
   });
 
+  test('PATHPROF_DIR naming a file is an error naming PATHPROF_DIR', () => {
+    writeFileSync(join(dir, 'a-file'), '');
+    registerFile('src/a.js', 'h', meta, dir, 1, 0).counts[0] = 1;
+    process.env.PATHPROF_DIR = join(dir, 'a-file');
+    try {
+      expect(() => writeProfiles()).toThrow(
+        `pathprof: PATHPROF_DIR=${join(dir, 'a-file')} is not a directory`,
+      );
+    } finally {
+      delete process.env.PATHPROF_DIR;
+    }
+  });
+
   test('an unwritable output directory is a clear error naming it', () => {
     // A file where the directory should be: fails for every user, root included.
     writeFileSync(join(dir, 'blocked'), '');
     registerFile('src/a.js', 'h', meta, join(dir, 'blocked', 'profiles'), 1, 0).counts[0] = 1;
     expect(() => writeProfiles()).toThrow(/ENOTDIR.*blocked/);
+  });
+});
+
+/** Runs: a started run replaces the profiles of earlier ones; a reader takes only the current run's. */
+describe('runs', () => {
+  let dir: string;
+  const write = (count: number) => {
+    registerFile('src/a.js', 'h', meta, dir, 1, 0).counts[0] = count;
+    return writeProfiles()[0];
+  };
+  const total = () =>
+    mergeProfiles(readProfileDirectory(dir).profiles).reduce((n, f) => n + f.counts[0][1], 0);
+  beforeEach(() => {
+    freshStore();
+    dir = mkdtempSync(join(tmpdir(), 'pathprof-runs-'));
+  });
+  afterEach(() => {
+    delete process.env.PATHPROF_RUN;
+    delete process.env.PATHPROF_ACCUMULATE;
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a writer outside any started run starts one, and later writers join it', () => {
+    const first = readProfile(write(1)).run!;
+    expect(currentRun(dir)).toBe(first);
+    expect(readProfile(write(2)).run).toBe(first);
+    expect(total()).toBe(3);
+  });
+
+  test('a new run removes the earlier profiles; PATHPROF_ACCUMULATE=1 goes on with the current run', () => {
+    write(1);
+    writeFileSync(join(dir, 'pathprof-browser.json'), JSON.stringify(snapshot(getStore())));
+    const run = startRun(dir);
+    expect(process.env.PATHPROF_RUN).toBe(run);
+    expect(readdirSync(dir)).toEqual([RUN_FILE]);
+    expect(readProfile(write(5)).run).toBe(run);
+    process.env.PATHPROF_ACCUMULATE = '1';
+    expect(startRun(dir)).toBe(run);
+    write(2);
+    expect(total()).toBe(7);
+  });
+
+  test("the first profile of a newer run takes the directory over; an older run's late writer is ignored", () => {
+    const old = startRun(dir);
+    write(1);
+    const late = write(4);
+    const newer = startRun(join(dir, 'elsewhere')); // started for another directory: this one is taken lazily
+    expect(newer > old).toBe(true);
+    expect(readProfile(write(2)).run).toBe(newer);
+    expect(currentRun(dir)).toBe(newer);
+    expect(existsSync(late)).toBe(false);
+    process.env.PATHPROF_RUN = old; // a process of the old run writing after the new one started
+    write(8);
+    expect(currentRun(dir)).toBe(newer);
+    expect(readProfileDirectory(dir).otherRuns).toBe(1);
+    expect(total()).toBe(2);
   });
 });
 
