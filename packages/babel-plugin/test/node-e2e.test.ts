@@ -80,7 +80,9 @@ try { risky(null); } catch (e) { console.log(e.name); }
     });
     expect(run.status).toBe(0);
     expect(
-      readdirSync(project.path('.pathprof')).filter((n) => /^pathprof-[0-9a-z]+-\d+-\d+-\d+-\w+\.json$/.test(n)),
+      readdirSync(project.path('.pathprof')).filter((n) =>
+        /^pathprof-[0-9a-z]+-\d+-\d+-\d+-\w+\.json$/.test(n),
+      ),
     ).toHaveLength(1);
   });
 
