@@ -1,9 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { writeHtmlReport } from './html/html-report';
 import { istanbulCoverage } from './istanbul/istanbul-coverage';
 import { formatLcov } from './lcov';
+import { closestWord } from './closest-word';
 import { diffReports, formatDiff } from './path-diff';
 import { pathReport } from './path-report';
 import { Problems } from './problems';
@@ -14,7 +15,7 @@ import { TerminalStyle } from './terminal-style';
 import { formatTextReport } from './text-report';
 import { thresholdFailures } from './thresholds';
 
-const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profile directories, default .pathprof)
+const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profile directories, default $PATHPROF_DIR or .pathprof)
   text                        per file and function: potential, executed paths, coverage, hottest paths
   show FILE[:FUNCTION]        each path decoded into the decisions it takes; the paths not taken
   json                        the report as pathprof-report/1 JSON
@@ -25,7 +26,7 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   html                        a static site: files, sources, paths to select and highlight, graphs
 options: --root DIR (where sources are; default: ., then each DIR's parent), -o/--output FILE (html: a folder, default
   pathprof-html), --limit N (show, html: unexecuted paths per function), --top N (text)
-exit codes: 0 done, 1 threshold not met or nothing matched, 2 bad usage or something skipped`;
+exit codes: 0 done, 1 threshold not met, no profiles to check or nothing matched, 2 bad usage or something skipped`;
 
 const commands = ['text', 'show', 'json', 'lcov', 'istanbul', 'check', 'diff', 'html'] as const;
 type Command = (typeof commands)[number];
@@ -52,22 +53,47 @@ export function main(argv: string[]): void {
   }
   const { values, positionals } = parsed;
   if (values.help) return void console.log(usage);
-  const command: Command = commands.includes(positionals[0] as Command)
-    ? (positionals.shift() as Command)
-    : 'text';
+  const first = positionals[0];
+  if (first !== undefined && !commands.includes(first as Command) && !existsSync(first)) {
+    const meant = closestWord(first, commands);
+    return fail(
+      meant
+        ? `pathprof-report: unknown command "${first}" (did you mean "${meant}"?)\n${usage}`
+        : `pathprof-report: "${first}" is neither a command (${commands.join(', ')}) nor a profile directory\n${usage}`,
+    );
+  }
+  const command: Command = commands.includes(first as Command) ? (positionals.shift() as Command) : 'text';
+  let limit: number, top: number, minimum: number | undefined;
+  try {
+    limit = wholeNumber('--limit', values.limit);
+    top = wholeNumber('--top', values.top);
+    minimum = values.paths === undefined ? undefined : percentage('--paths', values.paths);
+  } catch (error) {
+    return fail(`pathprof-report: ${(error as Error).message}\n${usage}`);
+  }
+  const override = process.env.PATHPROF_DIR;
+  if (override && existsSync(override) && !statSync(override).isDirectory()) {
+    return fail(`pathprof-report: PATHPROF_DIR=${override} is not a directory`);
+  }
   const problems = new Problems();
   const style = new TerminalStyle(process.stdout);
+  let loaded = 0;
   const load = (given: string[]) => {
-    const dirs = given.length ? given : ['.pathprof'];
+    const dirs = given.length ? given : [override || '.pathprof'];
     const roots = values.root ? [values.root] : ['.', ...dirs.map((dir) => dirname(resolve(dir)))];
     const progress = new ProgressBar('pathprof-report: decoding');
     const files = loadProfiledFiles(dirs, roots, problems, progress.update);
     progress.finish();
+    if (files.length === 0 && !problems.any)
+      problems.note(`no profiles in ${dirs.join(', ')}: run the tests with pathprof first`);
+    loaded += files.length;
     return files;
   };
   const emit = (text: string) => {
-    if (values.output) writeFileSync(values.output, text);
-    else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    if (values.output) {
+      mkdirSync(dirname(resolve(values.output)), { recursive: true });
+      writeFileSync(values.output, text);
+    } else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   };
   let status = 0;
   switch (command) {
@@ -75,9 +101,7 @@ export function main(argv: string[]): void {
     case 'json': {
       const report = pathReport(load(positionals), problems.messages);
       emit(
-        command === 'json'
-          ? `${JSON.stringify(report, null, 2)}\n`
-          : formatTextReport(report, style, Number(values.top)),
+        command === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatTextReport(report, style, top),
       );
       break;
     }
@@ -99,24 +123,19 @@ export function main(argv: string[]): void {
         console.error(`pathprof-report: no profiled function matches ${target}`);
         status = 1;
       }
-      emit(
-        selected
-          .map(({ file, fn }) => formatFunctionPaths(file, fn, style, Number(values.limit)))
-          .join('\n\n'),
-      );
+      emit(selected.map(({ file, fn }) => formatFunctionPaths(file, fn, style, limit)).join('\n\n'));
       break;
     }
     case 'check': {
-      const minimum = Number(values.paths);
-      if (values.paths === undefined || !Number.isFinite(minimum))
-        return fail(`pathprof-report: check needs --paths N\n${usage}`);
+      if (minimum === undefined) return fail(`pathprof-report: check needs --paths N\n${usage}`);
       const failures = thresholdFailures(
         pathReport(load(positionals), problems.messages),
         minimum,
         values['per-file'],
       );
       for (const message of failures) console.error(message);
-      if (failures.length) status = 1;
+      // Nothing to check is a failure: a misconfigured run must not pass a threshold.
+      if (failures.length || loaded === 0) status = 1;
       break;
     }
     case 'html': {
@@ -125,7 +144,7 @@ export function main(argv: string[]): void {
         files,
         pathReport(files, problems.messages),
         values.output ?? 'pathprof-html',
-        Number(values.limit),
+        limit,
       );
       console.log(`pathprof-report: wrote ${index}`);
       break;
@@ -141,6 +160,20 @@ export function main(argv: string[]): void {
   for (const message of problems.notes) console.error(`pathprof-report: ${message}`);
   for (const message of problems.messages) console.error(`pathprof-report: ${message}`);
   process.exitCode = problems.any ? 2 : status;
+}
+
+/** A whole number option's value; throws saying what is wrong with it. */
+function wholeNumber(option: string, text: string): number {
+  if (!/^\d+$/.test(text)) throw new Error(`${option} must be a whole number, not "${text}"`);
+  return Number(text);
+}
+
+/** A percentage option's value (0 to 100); throws saying what is wrong with it. */
+function percentage(option: string, text: string): number {
+  const n = Number(text);
+  if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)
+    throw new Error(`${option} must be a percentage from 0 to 100, not "${text}"`);
+  return n;
 }
 
 function fail(message: string): void {

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PathNumbering } from '@pathprof/numbering';
 import { mergeProfiles, readProfileDirectory, type FileProfile, type Profile } from '@pathprof/runtime';
@@ -45,6 +45,10 @@ export function loadProfiledFiles(
   for (const dir of dirs) {
     if (!existsSync(dir)) {
       problems.add(`${dir}: no such profile directory`);
+      continue;
+    }
+    if (!statSync(dir).isDirectory()) {
+      problems.add(`${dir}: not a directory`);
       continue;
     }
     const read = readProfileDirectory(dir);

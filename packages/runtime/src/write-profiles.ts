@@ -63,6 +63,10 @@ export function writeProfilesAtExit(firstFile?: string): void {
   const p = (globalThis as { process?: NodeJS.Process }).process;
   const store = getStore() as PathprofStore & { exitHook?: boolean };
   if (!p || typeof p.once !== 'function' || store.exitHook) return;
+  // A PATHPROF_DIR naming a file could not take the profile: every instrumented file fails to load, saying
+  // so, rather than the write at exit, where a test runner's own exit code may win (mocha sets it from its
+  // own 'exit' listener).
+  if (nodeModules()) checkProfileDirOverride(p.env?.PATHPROF_DIR);
   Object.defineProperty(store, 'exitHook', { value: true });
   if (!(p instanceof Object)) {
     if (!store.writer) warnNothingWrites(p, firstFile);
@@ -72,7 +76,8 @@ export function writeProfilesAtExit(firstFile?: string): void {
     try {
       writeProfiles(store);
     } catch (error) {
-      console.error(`pathprof: could not write the profile: ${(error as Error).message}`);
+      const message = (error as Error).message.replace(/^pathprof: /, '');
+      console.error(`pathprof: could not write the profile: ${message}`);
       process.exitCode = process.exitCode || 1;
     }
   });

@@ -1,0 +1,84 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { PathReport } from '../src';
+import { built, fixtures, report, withProfileDir } from './support/runs';
+
+// Each test starts processes (mocha, the CLI): seconds alone, longer beside the whole suite.
+jest.setTimeout(60_000);
+
+/** mocha over fixtures/js-shop with path profiling into `out`. */
+function mocha(out: string, env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, [require.resolve('mocha/bin/mocha.js')], {
+    cwd: join(fixtures, 'js-shop'),
+    env: { ...process.env, PATHPROF_DIR: out, ...env },
+    encoding: 'utf8',
+  });
+}
+
+/** The CLI's answers to mistakes: each names the problem and fails, nothing passes by accident. */
+(built ? describe : describe.skip)('pathprof-report usage', () => {
+  test('check with no profiles fails instead of passing at 100%', () => {
+    withProfileDir((dir) => {
+      const run = report('js-shop', ['check', '--paths', '0', dir]);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain(
+        `pathprof-report: no profiles in ${dir}: run the tests with pathprof first`,
+      );
+    });
+  });
+
+  test('a mistyped command is an error that suggests the closest one', () => {
+    const run = report('js-shop', ['chek', '--paths', '80']);
+    expect(run.status).toBe(2);
+    expect(run.stderr).toMatch(/^pathprof-report: unknown command "chek" \(did you mean "check"\?\)\nusage:/);
+    expect(report('js-shop', ['shwo', 'src/cart.js']).stderr).toContain('(did you mean "show"?)');
+    expect(report('js-shop', ['nonsense']).stderr).toMatch(
+      /^pathprof-report: "nonsense" is neither a command \(text, show, .*\) nor a profile directory/,
+    );
+  });
+
+  test.each([
+    [['--limit', 'ten'], '--limit must be a whole number, not "ten"'],
+    [['--top=-1'], '--top must be a whole number, not "-1"'],
+    [['check', '--paths', '120'], '--paths must be a percentage from 0 to 100, not "120"'],
+    [['check', '--paths', 'x'], '--paths must be a percentage from 0 to 100, not "x"'],
+  ])('numeric options are validated: %j', (args, message) => {
+    const run = report('js-shop', args);
+    expect(run.status).toBe(2);
+    expect(run.stderr.split('\n')[0]).toBe(`pathprof-report: ${message}`);
+  });
+
+  test('PATHPROF_DIR naming a file is an error naming PATHPROF_DIR, for the report and under mocha', () => {
+    withProfileDir((dir) => {
+      const file = join(dir, 'not-a-directory');
+      writeFileSync(file, '');
+      const run = report('js-shop', ['text'], { NO_COLOR: '1', PATHPROF_DIR: file });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe(`pathprof-report: PATHPROF_DIR=${file} is not a directory\n`);
+      const tests = mocha(file);
+      expect(tests.status).not.toBe(0);
+      expect(tests.stderr).toContain(`pathprof: PATHPROF_DIR=${file} is not a directory`);
+    });
+  });
+
+  test('-o creates missing directories; leftovers of other runs are noted and not counted', () => {
+    withProfileDir((out) => {
+      expect(mocha(out).status).toBe(0);
+      // A profile left by another run: the report ignores it (it would double every count).
+      const [name] = readdirSync(out).filter((n) => n.startsWith('pathprof-'));
+      const leftover = JSON.parse(readFileSync(join(out, name), 'utf8'));
+      writeFileSync(join(out, 'pathprof-leftover.json'), JSON.stringify({ ...leftover, run: 'older' }));
+      const target = join(out, 'reports', 'new', 'report.json');
+      const run = report('js-shop', ['json', '-o', target, out]);
+      expect(run.stderr).toBe(`pathprof-report: ${out}: ignored 1 profile(s) left by other runs\n`);
+      expect(run.status).toBe(0);
+      const json = JSON.parse(readFileSync(target, 'utf8')) as PathReport;
+      const shippingZone = json.files
+        .find((f) => f.file === 'src/catalog.js')!
+        .functions.find((f) => f.name === 'shippingZone')!;
+      expect(shippingZone.activations).toBe(2);
+      expect(existsSync(target)).toBe(true);
+    });
+  });
+});
