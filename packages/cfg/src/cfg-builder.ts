@@ -11,7 +11,13 @@ import type {
 import { ENTRY, EXIT, GraphBuilder, Join, UNREACHABLE } from './graph-builder';
 import { FinallyBuilder, type JumpContext, type JumpRequest } from './jump-context';
 import { declaresArguments, hasPlainParameters, keepsParameterStateByArguments } from './parameter-state';
-import { evaluationMayThrow, isTypeOnlyStatement, staticTruthiness, unwrapTypeScript } from './node-facts';
+import {
+  evaluationMayThrow,
+  isTypeOnlyStatement,
+  mayEvalDirectly,
+  staticTruthiness,
+  unwrapTypeScript,
+} from './node-facts';
 import { CfgError } from './cfg-error';
 import {
   firstProperty,
@@ -375,7 +381,8 @@ export class CfgBuilder {
    * the activation records nothing (`bindsParameters` blocks). Their defaults are decisions all the same,
    * with the state kept per activation under its `arguments` (code run by a getter must not see it), so an
    * arrow, a function that declares `arguments` and a computed key that branches (edges outside any default)
-   * keep theirs opaque.
+   * keep theirs opaque. So does a list with a direct `eval`: a sloppy one declares its `var`s in the
+   * parameters' scope, which the wrapper a decided default runs in would replace by its own.
    */
   private decidedParameters(fn: t.Function): t.AssignmentPattern[] {
     const params = fn.params.map((p) => (t.isTSParameterProperty(p) ? p.parameter : p));
@@ -395,6 +402,8 @@ export class CfgBuilder {
     }
     if (keepsParameterStateByArguments(fn) && declaresArguments(fn))
       return opaque('a function that declares `arguments`');
+    if (params.some(mayEvalDirectly))
+      return opaque('a direct `eval` in the parameter list (in a wrapper its `var`s would land elsewhere)');
     const defaults: t.AssignmentPattern[] = [];
     for (const p of params) visitBindingTarget(p, (n) => t.isAssignmentPattern(n) && defaults.push(n));
     return defaults;

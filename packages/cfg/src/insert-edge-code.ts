@@ -4,6 +4,7 @@ import type { EdgeCodePlan } from './edge-code-plan';
 import { FunctionTemps } from './function-temps';
 import type { FreshName } from './fresh-names';
 import { InsertionEdits } from './insertion-edits';
+import { unwrapTypeScript } from './node-facts';
 
 /**
  * Rewrites a program so that, for every graph the plan includes, the plan's code for each edge runs exactly
@@ -75,6 +76,9 @@ class Rewriter {
     const e = this.edits;
     if (t.isUnaryExpression(n) && n.operator === 'delete' && isChain(n.argument))
       e.markDeletedChain(n.argument);
+    const callee = t.isCallExpression(n) ? n.callee : t.isTaggedTemplateExpression(n) ? n.tag : null;
+    if (callee && t.isExpression(callee) && isChain(unwrapTypeScript(callee)))
+      e.markCalledChain(unwrapTypeScript(callee));
     for (const key of t.VISITOR_KEYS[n.type] ?? []) {
       const record = n as unknown as Record<string, unknown>;
       const child = record[key];

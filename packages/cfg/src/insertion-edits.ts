@@ -8,6 +8,7 @@ import { ParameterStateCarriers, type StateCarrier } from './parameter-state';
 import type { FreshName } from './fresh-names';
 import { assignTemp, seq } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
+import { CalledChains } from './called-chain';
 import { ArrayDestructuring, defaultMayThrow } from './array-destructuring';
 import { ObjectRestDestructuring } from './object-rest-destructuring';
 import { visitBindingTarget } from './pattern-defaults';
@@ -65,6 +66,8 @@ export class InsertionEdits {
   private readonly chainTops = new Map<t.Node, { temps: FunctionTemps; end: Exprs }>();
   private readonly chainEnds = new Map<t.Node, Exprs>();
   private readonly deletedChains = new Set<t.Node>();
+  private readonly calledChainTops = new Set<t.Node>();
+  private readonly calledChains: CalledChains;
   private readonly propertyStarts = new Map<t.Node, Exprs>();
   private readonly declaratorStarts = new Map<t.Node, { temps: FunctionTemps; code: Exprs }>();
   private readonly defaults = new Map<t.Node, { start: Exprs; end: Exprs }>();
@@ -86,6 +89,7 @@ export class InsertionEdits {
     this.carriers = new ParameterStateCarriers(fresh);
     this.arrays = new ArrayDestructuring(fresh);
     this.objectRests = new ObjectRestDestructuring(fresh);
+    this.calledChains = new CalledChains(fresh);
   }
 
   /** What the inserted code shares across the file (state carriers, helpers), first in the program. */
@@ -94,6 +98,7 @@ export class InsertionEdits {
       ...this.carriers.declarations(),
       ...this.arrays.declarations(),
       ...this.objectRests.declarations(),
+      ...this.calledChains.declarations(),
     ];
   }
 
@@ -530,6 +535,9 @@ export class InsertionEdits {
         link: (node: t.Node) => this.links.get(node),
         end: chain.end,
         deleted: this.deletedChains.has(n),
+        bindCallee: this.calledChainTops.has(n)
+          ? (receiver: t.Expression, value: t.Expression) => this.calledChains.bind(receiver, value)
+          : null,
       };
       e = rewriteOptionalChain(n, code, chain.temps);
     }
@@ -558,6 +566,11 @@ export class InsertionEdits {
   /** The chain is the operand of `delete`: its rewrite deletes the last member itself. */
   markDeletedChain(top: t.Node): void {
     this.deletedChains.add(top);
+  }
+
+  /** The chain is called (`(a?.b)()`, a tag): its rewrite keeps the receiver of its last member. */
+  markCalledChain(top: t.Node): void {
+    this.calledChainTops.add(top);
   }
 
   private temps(n: t.Node): FunctionTemps {

@@ -11,8 +11,10 @@ import { declaresArguments } from './parameter-state';
  * Parameters are bound before the body and the body runs right after, so only what can tell the two apart
  * rules the rewrite out, and then the function is left as it is:
  * - a generator (its body starts at the first `next()`);
+ * - any use of `eval` in the function: it can name any binding, `arguments` included, and a sloppy one in
+ *   the parameters declares its `var`s in the parameters' scope;
  * - an expression left in the parameter list (a plain parameter's default, a moved parameter's own `= D`)
- *   that names a moved binding, or any use of `eval` there (it would no longer see the binding);
+ *   that names a moved binding (it would no longer see the binding);
  * - a moved expression (a default or computed key inside a pattern) that names a later parameter (no longer
  *   in its temporal dead zone) or anything the body declares (it would see the body's binding);
  * - a function declared in the body under a moved name (it would be overwritten by the binding);
@@ -23,7 +25,7 @@ import { declaresArguments } from './parameter-state';
  * Returns whether the function was rewritten.
  */
 export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolean {
-  if (fn.generator) return false;
+  if (fn.generator || mentions(fn, (name) => name === 'eval')) return false;
   const params = fn.params;
   const patternOf = (p: t.Node): t.LVal | null => {
     if (t.isObjectPattern(p) || t.isArrayPattern(p)) return p;
@@ -44,7 +46,7 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
     else if (t.isTSParameterProperty(p) && t.isAssignmentPattern(p.parameter))
       staying.push(p.parameter.right);
   });
-  if (staying.some((e) => mentions(e, (name) => movedNames.has(name) || name === 'eval'))) return false;
+  if (staying.some((e) => mentions(e, (name) => movedNames.has(name)))) return false;
 
   const body = t.isBlockStatement(fn.body) ? fn.body : null;
   const bodyNames = body ? declaredNames(body) : new Set<string>();

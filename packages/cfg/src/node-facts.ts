@@ -92,3 +92,12 @@ export function someOutsideFunctions(e: t.Node, test: (n: t.Node) => boolean): b
   if (test(e)) return true;
   return !t.isFunction(e) && childNodes(e).some((c) => someOutsideFunctions(c, test));
 }
+
+/**
+ * Whether `e` may call `eval` directly, outside the functions it creates (a direct `eval` declares its
+ * `var`s in the scope it runs in). Conservative: any reference to the name counts, `(eval)(…)` is direct
+ * too, and a local binding named `eval` is not told apart.
+ */
+export function mayEvalDirectly(e: t.Node): boolean {
+  return someOutsideFunctions(e, (n) => t.isIdentifier(n) && n.name === 'eval');
+}

@@ -10,6 +10,11 @@ export interface ChainCode {
   readonly end: t.Expression[];
   /** The chain is the operand of `delete`: the last member is deleted, a short circuit yields `true`. */
   readonly deleted: boolean;
+  /**
+   * The chain is called (`(a?.b)()`, a tag): the last member's value, bound to its object (called-chain.ts);
+   * null when it is not.
+   */
+  readonly bindCallee: ((receiver: t.Expression, value: t.Expression) => t.Expression) | null;
 }
 
 /**
@@ -44,6 +49,13 @@ export function rewriteOptionalChain(top: ChainNode, code: ChainCode, temps: Fun
       if (link.optional) {
         guards.push({ test: isNullish(v(), cur), short: edits?.short ?? [], go: edits?.go ?? [] });
         cur = v();
+      }
+      if (last && code.bindCallee) {
+        // The object is read once, before the member, into a temporary no key can change in between.
+        const receiver = temps.get('receiver', 'pp_this');
+        const member = t.memberExpression(receiver, link.property as t.Expression, link.computed);
+        cur = code.bindCallee(t.assignmentExpression('=', t.cloneNode(receiver), cur), member);
+        return;
       }
       const member = t.memberExpression(cur, link.property as t.Expression, link.computed);
       cur = last && code.deleted ? t.unaryExpression('delete', member) : member;

@@ -1,5 +1,5 @@
 import * as t from '@babel/types';
-import { someOutsideFunctions } from './node-facts';
+import { mayEvalDirectly, someOutsideFunctions } from './node-facts';
 
 /** A default value the graph keeps inside its block instead of branching on it, and why. */
 export interface OpaqueDefault {
@@ -126,9 +126,8 @@ function isFlatObjectPattern(p: t.Node): p is t.ObjectPattern {
 
 /** `yield`, `await` or `eval` in an expression, outside the functions it creates. */
 function suspendsOrEvals(e: t.Node): boolean {
-  return someOutsideFunctions(
-    e,
-    (n) => t.isYieldExpression(n) || t.isAwaitExpression(n) || (t.isIdentifier(n) && n.name === 'eval'),
+  return (
+    mayEvalDirectly(e) || someOutsideFunctions(e, (n) => t.isYieldExpression(n) || t.isAwaitExpression(n))
   );
 }
 
