@@ -1,0 +1,31 @@
+// `node --require babel-plugin-pathprof/register`: compiles the project's CommonJS files with its own Babel
+// config (babel.config.js, .babelrc) as they are required, with this plugin added when the config lacks
+// it. `pathprof <command>` preloads it into every Node process of the command through NODE_OPTIONS, as nyc
+// preloads its hook. A project that calls @babel/register itself (mocha's --require) replaces these options
+// with its own, which then need the plugin in the Babel config.
+const path = require('node:path');
+
+const cwd = process.cwd();
+let register;
+let babel;
+try {
+  register = require(require.resolve('@babel/register', { paths: [cwd, __dirname] }));
+  babel = require(require.resolve('@babel/core', { paths: [cwd, __dirname] }));
+} catch {
+  throw new Error(
+    'pathprof: profiling a Node command needs @babel/register and @babel/core in the project: npm install -D @babel/register @babel/core',
+  );
+}
+
+const plugin = require('./dist/index.js').default;
+// The config a file at the project's root gets; a config that names the plugin keeps its options.
+const config = babel.loadPartialConfig({ cwd, filename: path.join(cwd, 'index.js') });
+const named = (config?.options.plugins ?? []).some((item) => item.value === plugin);
+
+register({
+  cwd,
+  extensions: ['.js', '.jsx', '.cjs', '.es6', '.es', '.ts', '.tsx', '.cts'],
+  // The instrumentation depends on the plugin's version, which a cache key does not include.
+  cache: false,
+  ...(named ? {} : { plugins: [plugin] }),
+});

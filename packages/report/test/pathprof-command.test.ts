@@ -1,0 +1,110 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import type { PathReport } from '../src';
+import { built, fixtures, report } from './support/runs';
+
+// Each test starts processes (the command, mocha, the CLI): seconds alone, longer beside the whole suite.
+jest.setTimeout(60_000);
+
+const repository = join(__dirname, '..', '..', '..');
+const pathprofBin = join(__dirname, '..', 'bin', 'pathprof.js');
+const shop = join(fixtures, 'js-shop');
+
+/** `npx pathprof ARGS` in `cwd`: npx puts the project's node_modules/.bin on PATH. */
+function pathprof(cwd: string, args: string[], env: NodeJS.ProcessEnv = {}) {
+  return spawnSync(process.execPath, [pathprofBin, ...args], {
+    cwd,
+    env: {
+      ...process.env,
+      PATH: `${join(repository, 'node_modules', '.bin')}${delimiter}${process.env.PATH}`,
+      PATHPROF_DIR: '',
+      NO_COLOR: '1',
+      ...env,
+    },
+    encoding: 'utf8',
+  });
+}
+
+/** Each executed path of a function as its decisions (`code → outcome`), with its count. */
+function executed(json: PathReport, file: string, name: string): Record<string, number> {
+  const fn = json.files.find((f) => f.file === file)!.functions.find((f) => f.name === name)!;
+  return Object.fromEntries(
+    fn.paths
+      .filter((p) => p.count > 0)
+      .map((p) => [p.decisions.map((d) => `${d.code} → ${d.outcome}`).join('; '), p.count]),
+  );
+}
+
+/** `pathprof <command>` like c8 and nyc: a fresh run, profiling on in every Node process, the report. */
+(built ? describe : describe.skip)('npx pathprof COMMAND', () => {
+  afterEach(() => rmSync(join(shop, '.pathprof'), { recursive: true, force: true }));
+
+  test('plain node: exact counts, the report printed, the exit code kept, a rerun replaces the run', () => {
+    // Twice: the second run replaces the first (a count of 2 anywhere would mean the runs were added).
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const run = pathprof(shop, ['node', 'scripts/quote.js', '3']);
+      expect(run.status).toBe(3);
+      expect(run.stdout).toMatch(/^total 90, zone eu\nFile \/ function/);
+      expect(run.stdout).toMatch(/^ {2}discount +13 +11 +1 +9\.1% +#3 ×1$/m);
+      expect(run.stderr).toBe('');
+      expect(readdirSync(join(shop, '.pathprof')).filter((n) => n.startsWith('pathprof-'))).toHaveLength(1);
+      const json = JSON.parse(report('js-shop', ['json']).stdout) as PathReport;
+      expect(executed(json, 'src/cart.js', 'discount')).toEqual({
+        "coupon → true; coupon.kind === 'percent' → true; return Math.round((sum * coupon.value) / 100); → return": 1,
+      });
+      // apple × 2 counted, bread × 0 skipped, then out of the loop: one path each, once (not twice on the rerun).
+      expect(Object.values(executed(json, 'src/cart.js', 'total'))).toEqual([1, 1, 1]);
+      expect(executed(json, 'src/catalog.js', 'shippingZone')).toEqual({
+        "case 'FR': → matches; case 'FR': → falls through to the next case; return 'eu'; → return": 1,
+      });
+    }
+  });
+
+  test('mocha (its own @babel/register hook): exact counts; a failing suite keeps its exit code', () => {
+    const run = pathprof(shop, ['mocha']);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('2 passing');
+    expect(run.stdout).toMatch(/^ {2}shippingZone +\d+ +7 +2 /m);
+    const json = JSON.parse(report('js-shop', ['json']).stdout) as PathReport;
+    expect(executed(json, 'src/catalog.js', 'shippingZone')).toEqual({
+      "case 'FR': → does not match; case 'DE': → matches; return 'eu'; → return": 1,
+      "case 'FR': → does not match; case 'DE': → does not match; case 'US': → matches; return 'americas'; → return": 1,
+    });
+    const again = pathprof(shop, ['mocha', '--grep', 'parses', '--invert'], { PATHPROF_ACCUMULATE: '1' });
+    expect(again.status).toBe(0);
+    // Accumulated on purpose: the second mocha run added its shippingZone calls to the first's.
+    const both = JSON.parse(report('js-shop', ['json']).stdout) as PathReport;
+    expect(Object.values(executed(both, 'src/catalog.js', 'shippingZone'))).toEqual([2, 2]);
+    const failing = pathprof(shop, ['mocha', '--grep', 'no such test', '--fail-zero']);
+    expect(failing.status).toBe(1);
+  });
+
+  test('a project whose Babel config lacks the plugin is profiled all the same; no profile is said; a missing command is 127', () => {
+    const base = join(repository, 'tmp');
+    mkdirSync(base, { recursive: true });
+    const project = mkdtempSync(join(base, 'command-'));
+    try {
+      writeFileSync(join(project, 'babel.config.js'), 'module.exports = {};\n');
+      writeFileSync(join(project, 'sign.js'), 'module.exports = (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);\n');
+      writeFileSync(
+        join(project, 'main.js'),
+        "const sign = require('./sign');\nconsole.log(sign(4), sign(-4));\n",
+      );
+      const run = pathprof(project, ['node', 'main.js']);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/^1 -1\n/);
+      // sign(4) and sign(-4): two of the arrow's six paths.
+      expect(run.stdout).toMatch(/^ {2}module\.exports +1 +6 +2 +33\.3% +#1 ×1, #5 ×1$/m);
+      expect(existsSync(join(project, '.pathprof', 'run.json'))).toBe(true);
+      const nothing = pathprof(project, ['node', '-e', 'process.exit(5)']);
+      expect(nothing.status).toBe(5);
+      expect(nothing.stderr).toContain(`pathprof: node wrote no profile into ${join(project, '.pathprof')}`);
+      const missing = pathprof(project, ['no-such-command-anywhere']);
+      expect(missing.status).toBe(127);
+      expect(missing.stderr).toContain('pathprof: command not found: no-such-command-anywhere');
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+});
