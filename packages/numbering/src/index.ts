@@ -119,4 +119,10 @@ export {
   type ImplicitContext,
   type OffsetEncodedContext,
 } from './calling-context/stack-offsets';
-export { countPathEnds, type PathEndCounts } from './path-ends';
+export {
+  countPathEnds,
+  PathEnds,
+  type PathEndCounts,
+  type PathEndKind,
+  type ExceptionOrigins,
+} from './path-ends';

@@ -1,9 +1,18 @@
-import { ENTRY_DUMMY, EXIT_DUMMY } from './dag';
+import { ENTRY_DUMMY, EXIT_DUMMY, REAL_EDGE } from './dag';
+import type { DecodedPath } from './decode';
 import type { PathNumbering } from './number-paths';
 
-/** How many potential paths end each way: by a return, by an exception, or on a removed (back or cut) edge. */
+/**
+ * How a path ends: by a return; by an exception a `throw` on the path raised (`throw`); by any other exception
+ * (`exception`: a call, a property read, an `await` that rejects, or a `finally` rethrowing an exception that
+ * entered it before the path began); on a removed back or cut edge.
+ */
+export type PathEndKind = 'return' | 'throw' | 'exception' | 'backedge' | 'cut';
+
+/** How many potential paths end each way (see `PathEndKind`). */
 export interface PathEndCounts {
   readonly return: number;
+  readonly throw: number;
   readonly exception: number;
   readonly backedge: number;
   readonly cut: number;
@@ -12,64 +21,201 @@ export interface PathEndCounts {
 }
 
 /**
- * Counts a function's potential paths by how they end, without enumerating them: most potential paths of a
- * real function end by an exception in one of its blocks, so a coverage figure over all paths would mostly
- * measure untested exceptions. One pass over the DAG in reverse topological order, like `NumPaths`.
+ * Per original edge, 1 where an exceptional edge is an explicit `throw`, and 1 where one rethrows the exception
+ * pending when it was reached (the end of a `finally` entered by an exception). The graph does not know which
+ * is which: its caller does (`@pathprof/cfg` edge kinds). Without origins every exceptional end is an
+ * `exception`.
  */
-export function countPathEnds(numbering: PathNumbering): PathEndCounts {
-  const { dag, entry, exit, blockCount } = numbering;
-  const removedKind = new Map(numbering.removedEdges.map((r) => [r.edge, r.kind] as const));
-  // paths[v * 4 + c]: paths from v to EXIT whose last edge is of category c.
-  const paths = new Float64Array(blockCount * 4);
-  const outStart = new Int32Array(blockCount + 1);
-  for (let d = 0; d < dag.edgeCount; d++) outStart[dag.src[d] + 1]++;
-  for (let v = 0; v < blockCount; v++) outStart[v + 1] += outStart[v];
-  const fill = outStart.slice(0, blockCount);
-  const out = new Int32Array(dag.edgeCount);
-  for (let d = 0; d < dag.edgeCount; d++) out[fill[dag.src[d]]++] = d;
-  const category = (d: number): number => {
-    if (dag.kind[d] === EXIT_DUMMY) return removedKind.get(dag.origin[d]) === 'cut' ? 3 : 2;
-    return numbering.edgeExceptional[dag.origin[d]] === 1 ? 1 : 0;
-  };
-  // Reverse topological order by an iterative DFS postorder from ENTRY (every vertex is reachable).
-  const order: number[] = [];
-  const state = new Uint8Array(blockCount);
-  const stack: number[] = [entry];
-  const next = outStart.slice(0, blockCount);
-  state[entry] = 1;
-  while (stack.length > 0) {
-    const v = stack[stack.length - 1];
-    if (next[v] < outStart[v + 1]) {
-      const w = dag.dst[out[next[v]++]];
-      if (state[w] === 0) {
-        state[w] = 1;
-        stack.push(w);
+export interface ExceptionOrigins {
+  readonly explicit: ArrayLike<number>;
+  readonly rethrow: ArrayLike<number>;
+}
+
+// Categories of the DP: the five ends, and P, a rethrow whose exception is raised before it on the path.
+const R = 0;
+const X = 1;
+const I = 2;
+const B = 3;
+const C = 4;
+const P = 5;
+const CATEGORIES = 6;
+const categoryOf: Readonly<Record<PathEndKind, number>> = {
+  return: R,
+  throw: X,
+  exception: I,
+  backedge: B,
+  cut: C,
+};
+
+/** What an edge does to the exception a path is carrying. */
+const RAISES_NOTHING = 0;
+const RAISES_EXPLICIT = 1;
+const RAISES_IMPLICIT = 2;
+const RETHROWS = 3;
+
+/**
+ * A function's potential paths classified by how they end, counted without enumerating them (most potential
+ * paths of a real function end by an implicit exception in one of its blocks, so a coverage figure over all
+ * paths would mostly measure untested exceptions), a decoded path's end, and the numbers of the paths that end
+ * some ways, in increasing order. A `finally` rethrow takes the kind of the last exception raised before it
+ * on the path (none: `exception`).
+ */
+export class PathEnds {
+  readonly counts: PathEndCounts;
+  /** paths[v * CATEGORIES + c]: paths from block v to EXIT in category c. */
+  private readonly paths: Float64Array;
+  /** DAG out-edges per block, by increasing `Val` (so paths are visited in increasing number). */
+  private readonly outStart: Int32Array;
+  private readonly out: Int32Array;
+  private readonly raises: Uint8Array;
+  private readonly cuts: ReadonlySet<number>;
+
+  constructor(
+    private readonly numbering: PathNumbering,
+    private readonly origins?: ExceptionOrigins,
+  ) {
+    const { dag, entry, exit, blockCount } = numbering;
+    this.raises = Uint8Array.from({ length: numbering.edgeCount }, (_, e) => this.raiseOf(e));
+    this.cuts = new Set(numbering.removedEdges.filter((r) => r.kind === 'cut').map((r) => r.edge));
+    this.outStart = new Int32Array(blockCount + 1);
+    for (let d = 0; d < dag.edgeCount; d++) this.outStart[dag.src[d] + 1]++;
+    for (let v = 0; v < blockCount; v++) this.outStart[v + 1] += this.outStart[v];
+    const fill = this.outStart.slice(0, blockCount);
+    this.out = new Int32Array(dag.edgeCount);
+    for (let d = 0; d < dag.edgeCount; d++) this.out[fill[dag.src[d]]++] = d;
+    for (let v = 0; v < blockCount; v++)
+      this.out.subarray(this.outStart[v], this.outStart[v + 1]).sort((a, b) => dag.val[a] - dag.val[b]);
+    const paths = new Float64Array(blockCount * CATEGORIES);
+    this.paths = paths;
+    for (const v of this.reverseTopologicalOrder()) {
+      for (let i = this.outStart[v]; i < this.outStart[v + 1]; i++) {
+        const d = this.out[i];
+        const w = dag.dst[d];
+        if (w === exit) {
+          paths[v * CATEGORIES + this.exitCategory(d)] += 1;
+          continue;
+        }
+        for (let c = 0; c < P; c++) paths[v * CATEGORIES + c] += paths[w * CATEGORIES + c];
+        // A rethrow further on carries the exception this edge raises, if it raises one.
+        const raise = this.dagRaise(d);
+        const pending = raise === RAISES_EXPLICIT ? X : raise === RAISES_IMPLICIT ? I : P;
+        paths[v * CATEGORIES + pending] += paths[w * CATEGORIES + P];
       }
-    } else {
-      stack.pop();
-      order.push(v);
     }
-  }
-  for (const v of order) {
-    for (let i = outStart[v]; i < outStart[v + 1]; i++) {
-      const d = out[i];
+    const at = (c: number) => paths[entry * CATEGORIES + c];
+    let fromEntry = 0;
+    for (let i = this.outStart[entry]; i < this.outStart[entry + 1]; i++) {
+      const d = this.out[i];
+      if (dag.kind[d] === ENTRY_DUMMY) continue;
       const w = dag.dst[d];
-      if (w === exit) paths[v * 4 + category(d)] += 1;
-      else for (let c = 0; c < 4; c++) paths[v * 4 + c] += paths[w * 4 + c];
+      if (w === exit) fromEntry += 1;
+      else for (let c = 0; c < CATEGORIES; c++) fromEntry += paths[w * CATEGORIES + c];
+    }
+    this.counts = {
+      return: at(R),
+      throw: at(X),
+      exception: at(I) + at(P),
+      backedge: at(B),
+      cut: at(C),
+      fromEntry,
+    };
+  }
+
+  /** How a decoded path of this numbering ends. */
+  kindOf(path: DecodedPath): PathEndKind {
+    if (path.end.kind === 'backedge' || path.end.kind === 'cut' || path.end.kind === 'return')
+      return path.end.kind;
+    for (let i = path.edges.length - 1; i >= 0; i--) {
+      const raise = this.raises[path.edges[i]];
+      if (raise === RAISES_EXPLICIT) return 'throw';
+      if (raise === RAISES_IMPLICIT) return 'exception';
+    }
+    return 'exception';
+  }
+
+  /**
+   * The numbers of the paths that end one of the ways in `kinds`, in increasing order, found by a walk that
+   * only enters blocks from which such a path goes on: taking the first k of them costs k path lengths, however
+   * many paths end otherwise.
+   */
+  *numbersEndingBy(kinds: readonly PathEndKind[]): Generator<number> {
+    const wanted = new Uint8Array(CATEGORIES);
+    for (const kind of kinds) wanted[categoryOf[kind]] = 1;
+    const { dag, entry, exit } = this.numbering;
+    // A pending rethrow ends as the last exception raised before it: explicit, or implicit (or none).
+    const pendingWanted = (explicitLast: boolean) => wanted[explicitLast ? X : I] === 1;
+    const reachable = (v: number, explicitLast: boolean) => {
+      let n = pendingWanted(explicitLast) ? this.paths[v * CATEGORIES + P] : 0;
+      for (let c = 0; c < P; c++) if (wanted[c]) n += this.paths[v * CATEGORIES + c];
+      return n > 0;
+    };
+    const stack = [{ v: entry, explicitLast: false, base: 0, next: this.outStart[entry] }];
+    if (!reachable(entry, false)) return;
+    while (stack.length > 0) {
+      const frame = stack[stack.length - 1];
+      if (frame.next === this.outStart[frame.v + 1]) {
+        stack.pop();
+        continue;
+      }
+      const d = this.out[frame.next++];
+      const w = dag.dst[d];
+      const number = frame.base + dag.val[d];
+      const raise = this.dagRaise(d);
+      const explicitLast =
+        raise === RAISES_EXPLICIT ? true : raise === RAISES_IMPLICIT ? false : frame.explicitLast;
+      if (w === exit) {
+        const category = this.exitCategory(d);
+        if (category === P ? pendingWanted(explicitLast) : wanted[category] === 1) yield number;
+      } else if (reachable(w, explicitLast)) {
+        stack.push({ v: w, explicitLast, base: number, next: this.outStart[w] });
+      }
     }
   }
-  const at = (v: number, c: number) => paths[v * 4 + c];
-  const total = (v: number) => at(v, 0) + at(v, 1) + at(v, 2) + at(v, 3);
-  let fromEntry = 0;
-  for (let i = outStart[entry]; i < outStart[entry + 1]; i++) {
-    const d = out[i];
-    if (dag.kind[d] !== ENTRY_DUMMY) fromEntry += dag.dst[d] === exit ? 1 : total(dag.dst[d]);
+
+  private raiseOf(e: number): number {
+    if (this.numbering.edgeExceptional[e] !== 1) return RAISES_NOTHING;
+    if (this.origins?.rethrow[e] === 1) return RETHROWS;
+    return this.origins?.explicit[e] === 1 ? RAISES_EXPLICIT : RAISES_IMPLICIT;
   }
-  return {
-    return: at(entry, 0),
-    exception: at(entry, 1),
-    backedge: at(entry, 2),
-    cut: at(entry, 3),
-    fromEntry,
-  };
+
+  private dagRaise(d: number): number {
+    const { dag } = this.numbering;
+    return dag.kind[d] === REAL_EDGE ? this.raises[dag.origin[d]] : RAISES_NOTHING;
+  }
+
+  /** The category of a path whose last DAG edge is `d` (into EXIT). */
+  private exitCategory(d: number): number {
+    const { dag } = this.numbering;
+    if (dag.kind[d] === EXIT_DUMMY) return this.cuts.has(dag.origin[d]) ? C : B;
+    return [R, X, I, P][this.raises[dag.origin[d]]];
+  }
+
+  /** Blocks in reverse topological order of the DAG, by an iterative DFS postorder from ENTRY. */
+  private reverseTopologicalOrder(): number[] {
+    const { dag, entry, blockCount } = this.numbering;
+    const order: number[] = [];
+    const seen = new Uint8Array(blockCount);
+    const stack: number[] = [entry];
+    const next = this.outStart.slice(0, blockCount);
+    seen[entry] = 1;
+    while (stack.length > 0) {
+      const v = stack[stack.length - 1];
+      if (next[v] < this.outStart[v + 1]) {
+        const w = dag.dst[this.out[next[v]++]];
+        if (seen[w] === 0) {
+          seen[w] = 1;
+          stack.push(w);
+        }
+      } else {
+        stack.pop();
+        order.push(v);
+      }
+    }
+    return order;
+  }
+}
+
+/** A function's potential paths by how they end (`PathEnds`), without enumerating them. */
+export function countPathEnds(numbering: PathNumbering, origins?: ExceptionOrigins): PathEndCounts {
+  return new PathEnds(numbering, origins).counts;
 }

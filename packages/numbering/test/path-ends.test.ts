@@ -1,18 +1,54 @@
-import { countPathEnds, decodePath, NumberingError, numberPaths } from '@pathprof/numbering';
-import { baseSeed, caseCount } from '@pathprof/testkit';
+import {
+  countPathEnds,
+  decodePath,
+  NumberingError,
+  numberPaths,
+  PathEnds,
+  type DecodedPath,
+  type ExceptionOrigins,
+  type FlowGraph,
+  type PathEndKind,
+  type PathNumbering,
+} from '@pathprof/numbering';
+import { baseSeed, caseCount, type Random } from '@pathprof/testkit';
 import { structuredGraph, unstructuredGraph } from './support/random-graphs';
 import { forEachSeededCase } from './support/seeded-cases';
 
-/** countPathEnds against decoding every path of random graphs and tallying how each one ends. */
-describe('countPathEnds', () => {
+type Tally = Record<PathEndKind | 'fromEntry', number>;
+const zero = (): Tally => ({ return: 0, throw: 0, exception: 0, backedge: 0, cut: 0, fromEntry: 0 });
+
+/** Random origins: some exceptional edges are explicit throws, some rethrow what is pending. */
+function randomOrigins(rng: Random, graph: FlowGraph): ExceptionOrigins {
+  const explicit = new Uint8Array(graph.edgeCount);
+  const rethrow = new Uint8Array(graph.edgeCount);
+  for (let e = 0; e < graph.edgeCount; e++) {
+    if (graph.edgeExceptional[e] !== 1) continue;
+    const pick = rng.int(3);
+    if (pick === 1) explicit[e] = 1;
+    if (pick === 2) rethrow[e] = 1;
+  }
+  return { explicit, rethrow };
+}
+
+/**
+ * The oracle, written from the definition: a path ending on an exceptional edge ends as the last exceptional
+ * edge on it that is not a rethrow raised it (an explicit one: `throw`), or `exception` when there is none.
+ */
+function endOf(path: DecodedPath, numbering: PathNumbering, origins: ExceptionOrigins | null): PathEndKind {
+  if (path.end.kind !== 'exception') return path.end.kind;
+  if (!origins) return 'exception';
+  const raisers = path.edges.filter((e) => numbering.edgeExceptional[e] === 1 && origins.rethrow[e] !== 1);
+  const last = raisers[raisers.length - 1];
+  return last !== undefined && origins.explicit[last] === 1 ? 'throw' : 'exception';
+}
+
+/** countPathEnds and PathEnds against decoding every path of random graphs and tallying how each one ends. */
+describe('PathEnds', () => {
   test.each([
-    [
-      'unstructured graphs with exceptions',
-      (r: Parameters<typeof structuredGraph>[0]) => unstructuredGraph(r, 14, true),
-    ],
-    ['structured graphs', (r: Parameters<typeof structuredGraph>[0]) => structuredGraph(r, 30)],
-  ])('%s: every path counted once, by how it ends', (_name, generate) => {
-    const seen = { return: 0, exception: 0, backedge: 0, cut: 0, fromEntry: 0 };
+    ['unstructured graphs with exceptions', (r: Random) => unstructuredGraph(r, 14, true)],
+    ['structured graphs', (r: Random) => structuredGraph(r, 30)],
+  ])('%s: every path counted once, by how it ends; classified and enumerated alike', (_name, generate) => {
+    const seen = zero();
     forEachSeededCase(baseSeed(0xe4d5), caseCount(300), 17, (rng) => {
       const graph = generate(rng);
       let numbering = numberPaths(graph);
@@ -26,14 +62,27 @@ describe('countPathEnds', () => {
         }
       }
       if (numbering.pathCount > 3000) return;
-      const expected = { return: 0, exception: 0, backedge: 0, cut: 0, fromEntry: 0 };
+      const origins = rng.chance(0.7) ? randomOrigins(rng, graph) : null;
+      const ends = new PathEnds(numbering, origins ?? undefined);
+      const expected = zero();
+      const byKind = new Map<PathEndKind, number[]>();
       for (let p = 0; p < numbering.pathCount; p++) {
         const decoded = decodePath(numbering, p);
-        expected[decoded.end.kind]++;
+        const kind = endOf(decoded, numbering, origins);
+        expect(ends.kindOf(decoded)).toBe(kind);
+        expected[kind]++;
+        byKind.set(kind, [...(byKind.get(kind) ?? []), p]);
         if (decoded.start.kind === 'entry') expected.fromEntry++;
       }
-      expect(countPathEnds(numbering)).toEqual(expected);
-      for (const k of Object.keys(seen) as (keyof typeof seen)[]) seen[k] += expected[k];
+      expect(ends.counts).toEqual(expected);
+      expect(countPathEnds(numbering, origins ?? undefined)).toEqual(expected);
+      // Any set of ends: exactly the paths that end so, in increasing order.
+      const kinds = (['return', 'throw', 'exception', 'backedge', 'cut'] as const).filter(() =>
+        rng.chance(0.5),
+      );
+      const wanted = [...byKind].filter(([k]) => kinds.includes(k)).flatMap(([, ps]) => ps);
+      expect([...ends.numbersEndingBy(kinds)]).toEqual(wanted.sort((a, b) => a - b));
+      for (const k of Object.keys(seen) as (keyof Tally)[]) seen[k] += expected[k];
     });
     // The cases must exercise every way a path can end.
     for (const n of Object.values(seen)) expect(n).toBeGreaterThan(0);
