@@ -1,6 +1,10 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import picomatch from 'picomatch';
+import { changedFiles } from './changed-files';
+import type { CoverageOptions } from './coverage-figures';
+import { githubAnnotations } from './github-annotations';
 import { writeHtmlReport } from './html/html-report';
 import { istanbulCoverage } from './istanbul/istanbul-coverage';
 import { formatLcov } from './lcov';
@@ -8,24 +12,30 @@ import { closestWord } from './closest-word';
 import { diffReports, formatDiff } from './path-diff';
 import { pathReport } from './path-report';
 import { Problems } from './problems';
-import { loadProfiledFiles } from './profiled-file';
+import { loadProfiledFiles, type ProfiledFile } from './profiled-file';
 import { ProgressBar } from './progress-bar';
+import { ConfigError, readReportConfig } from './report-config';
 import { formatFunctionPaths, selectFunctions } from './show-paths';
 import { TerminalStyle } from './terminal-style';
 import { formatTextReport } from './text-report';
-import { thresholdFailures } from './thresholds';
+import { checkThresholds, thresholdFailures, type CoverageThreshold } from './thresholds';
 
 const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profile directories, default $PATHPROF_DIR or .pathprof)
   text                        per file and function: potential, executed paths, coverage, hottest paths
   show FILE[:FUNCTION]        each path decoded into the decisions it takes; the paths not taken
-  json                        the report as pathprof-report/1 JSON
+  json                        the report as pathprof-report/2 JSON
   lcov                        an lcov tracefile derived from the path profile
   istanbul                    istanbul's coverage-final.json derived from the path profile
-  check --paths N [--per-file]  exit 1 when path coverage is below N %
+  check [--paths N [--per-file]]  exit 1 when a threshold (--paths, or coverageThreshold in the configuration)
+                              is not met; under GitHub Actions, annotations for untaken paths in changed files
   diff DIR_A DIR_B            paths newly taken and no longer taken from run A to run B
   html                        a static site: files, sources, paths to select and highlight, graphs
 options: --root DIR (where sources are; default: ., then each DIR's parent), -o/--output FILE (html: a folder, default
-  pathprof-html), --limit N (show, html: unexecuted paths per function), --top N (text)
+  pathprof-html), --limit N (show, html: unexecuted paths per function), --top N (text), --implicit-exceptions
+  (count paths ending by an implicit exception in the figures), --annotate FILE|GLOB (check: also annotate these
+  files), --changed-since REF (check: the changed files, default origin/$GITHUB_BASE_REF)
+configuration: package.json "pathprof" or .pathprofrc: { "implicitExceptions": false, "coverageThreshold": {
+  "global": { "paths": 80, "pooledPaths": 10, "completeFunctions": -5 }, "src/core/": {…}, "src/**/*.js": {…} } }
 exit codes: 0 done, 1 threshold not met, no profiles to check or nothing matched, 2 bad usage or something skipped`;
 
 const commands = ['text', 'show', 'json', 'lcov', 'istanbul', 'check', 'diff', 'html'] as const;
@@ -45,6 +55,9 @@ export function main(argv: string[]): void {
         'per-file': { type: 'boolean', default: false },
         limit: { type: 'string', default: '50' },
         top: { type: 'string', default: '3' },
+        'implicit-exceptions': { type: 'boolean', default: false },
+        annotate: { type: 'string', multiple: true, default: [] },
+        'changed-since': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -75,6 +88,16 @@ export function main(argv: string[]): void {
   if (override && existsSync(override) && !statSync(override).isDirectory()) {
     return fail(`pathprof-report: PATHPROF_DIR=${override} is not a directory`);
   }
+  let config;
+  try {
+    config = readReportConfig(process.cwd());
+  } catch (error) {
+    if (error instanceof ConfigError) return fail(`pathprof-report: ${error.message}`);
+    throw error;
+  }
+  const coverage: CoverageOptions = {
+    implicitExceptions: values['implicit-exceptions'] || config.implicitExceptions,
+  };
   const problems = new Problems();
   const style = new TerminalStyle(process.stdout);
   let loaded = 0;
@@ -99,7 +122,7 @@ export function main(argv: string[]): void {
   switch (command) {
     case 'text':
     case 'json': {
-      const report = pathReport(load(positionals), problems.messages);
+      const report = pathReport(load(positionals), problems.messages, coverage);
       emit(
         command === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatTextReport(report, style, top),
       );
@@ -123,16 +146,27 @@ export function main(argv: string[]): void {
         console.error(`pathprof-report: no profiled function matches ${target}`);
         status = 1;
       }
-      emit(selected.map(({ file, fn }) => formatFunctionPaths(file, fn, style, limit)).join('\n\n'));
+      emit(
+        selected.map(({ file, fn }) => formatFunctionPaths(file, fn, style, limit, coverage)).join('\n\n'),
+      );
       break;
     }
     case 'check': {
-      if (minimum === undefined) return fail(`pathprof-report: check needs --paths N\n${usage}`);
-      const failures = thresholdFailures(
-        pathReport(load(positionals), problems.messages),
-        minimum,
-        values['per-file'],
-      );
+      const threshold: CoverageThreshold = { ...config.coverageThreshold };
+      if (minimum !== undefined && !values['per-file'])
+        threshold.global = { ...threshold.global, paths: minimum };
+      if (Object.keys(threshold).length === 0 && minimum === undefined)
+        return fail(
+          `pathprof-report: check needs --paths N or a coverageThreshold (package.json "pathprof" or .pathprofrc)\n${usage}`,
+        );
+      const files = load(positionals);
+      const report = pathReport(files, problems.messages, coverage);
+      const locate = (key: string) => files.find((f) => f.key === key)!.path;
+      const failures = thresholdFailures(report, threshold, coverage, locate);
+      if (minimum !== undefined && values['per-file'])
+        for (const file of report.files)
+          failures.push(...checkThresholds(file.file, { paths: minimum }, [file], coverage));
+      if (process.env.GITHUB_ACTIONS === 'true') annotate(files, values, coverage);
       for (const message of failures) console.error(message);
       // Nothing to check is a failure: a misconfigured run must not pass a threshold.
       if (failures.length || loaded === 0) status = 1;
@@ -142,9 +176,10 @@ export function main(argv: string[]): void {
       const files = load(positionals);
       const index = writeHtmlReport(
         files,
-        pathReport(files, problems.messages),
+        pathReport(files, problems.messages, coverage),
         values.output ?? 'pathprof-html',
         limit,
+        coverage,
       );
       console.log(`pathprof-report: wrote ${index}`);
       break;
@@ -152,7 +187,7 @@ export function main(argv: string[]): void {
     case 'diff': {
       if (positionals.length !== 2)
         return fail(`pathprof-report: diff needs two profile directories\n${usage}`);
-      const [before, after] = positionals.map((dir) => pathReport(load([dir]), []));
+      const [before, after] = positionals.map((dir) => pathReport(load([dir]), [], coverage));
       emit(formatDiff(diffReports(before, after)));
       break;
     }
@@ -174,6 +209,35 @@ function percentage(option: string, text: string): number {
   if (text.trim() === '' || !Number.isFinite(n) || n < 0 || n > 100)
     throw new Error(`${option} must be a percentage from 0 to 100, not "${text}"`);
   return n;
+}
+
+/**
+ * `check` under GitHub Actions: workflow-command annotations for the untaken paths of the files the branch
+ * changed (since `--changed-since REF`, by default the pull request's base) and of the files `--annotate`
+ * names (paths or globs, relative to the current directory).
+ */
+function annotate(
+  files: readonly ProfiledFile[],
+  values: { annotate?: string[]; 'changed-since'?: string },
+  coverage: CoverageOptions,
+): void {
+  const listed = (values.annotate ?? []).map((pattern) => picomatch(resolve(pattern)));
+  const base =
+    values['changed-since'] ??
+    (process.env.GITHUB_BASE_REF ? `origin/${process.env.GITHUB_BASE_REF}` : undefined);
+  let changed = new Set<string>();
+  if (base) {
+    const result = changedFiles(base, process.cwd());
+    if ('error' in result) console.log(`::notice::pathprof: changed files unknown (${result.error})`);
+    else changed = result.files;
+  } else if (listed.length === 0) {
+    console.log(
+      '::notice::pathprof: not a pull request: no changed files to annotate (--changed-since REF, --annotate FILE)',
+    );
+  }
+  const selected = files.filter((f) => changed.has(f.path) || listed.some((match) => match(f.path)));
+  for (const line of githubAnnotations(selected, coverage, process.env.GITHUB_WORKSPACE ?? process.cwd()))
+    console.log(line);
 }
 
 function fail(message: string): void {

@@ -1,5 +1,5 @@
 import { EdgeKind, edgeKindName } from '@pathprof/cfg';
-import { decodePath } from '@pathprof/numbering';
+import { decodePath, type PathEndKind } from '@pathprof/numbering';
 import type { FunctionPaths } from './profiled-file';
 import type { SourceText } from './source-text';
 
@@ -18,11 +18,12 @@ export interface Decision {
 /**
  * Where a path starts and ends. A loop makes several paths per activation (Ball & Larus cut the back edge):
  * from entry into the first iteration, one iteration from the loop head back to it, and from the loop head
- * out of the loop.
+ * out of the loop. `end` is `PathEndKind`: `throw` for an exception a `throw` on the path raised, `exception`
+ * for an implicit one.
  */
 export interface PathShape {
   readonly start: 'entry' | 'loop-head' | 'after-cut';
-  readonly end: 'return' | 'exception' | 'backedge' | 'cut';
+  readonly end: PathEndKind;
   readonly description: string;
 }
 
@@ -89,13 +90,14 @@ export function decodeDecisions(fn: FunctionPaths, pathNumber: number, source: S
       : decoded.start.candidates.some((c) => c.kind === 'backedge')
         ? 'loop-head'
         : 'after-cut';
-  return { ...shape(start, decoded.end.kind), decisions };
+  return { ...shape(start, fn.ends.kindOf(decoded)), decisions };
 }
 
 function shape(start: PathShape['start'], end: PathShape['end']): PathShape {
   const from = { entry: 'entry', 'loop-head': 'loop head', 'after-cut': 'a cut edge' }[start];
   const to = {
     return: 'return',
+    throw: 'a throw',
     exception: 'an exception',
     backedge: 'the loop head (one more iteration)',
     cut: 'a cut edge (path budget)',

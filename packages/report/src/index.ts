@@ -8,6 +8,17 @@ export {
   type FunctionReport,
   type ExecutedPath,
 } from './path-report';
+export {
+  functionFigures,
+  aggregateFigures,
+  formatPercent,
+  type CoverageOptions,
+  type FunctionFigures,
+  type AggregateFigures,
+  type PathFigures,
+  type ExceptionPaths,
+} from './coverage-figures';
+export { exceptionOrigins } from './exception-origins';
 export { decodeDecisions, formatDecision, type Decision, type PathShape } from './decisions';
 export { istanbulCoverage } from './istanbul/istanbul-coverage';
 export type {
@@ -17,5 +28,12 @@ export type {
   Location,
 } from './istanbul/file-coverage';
 export { formatLcov } from './lcov';
-export { thresholdFailures } from './thresholds';
+export {
+  thresholdFailures,
+  checkThresholds,
+  thresholdMetrics,
+  type CoverageThreshold,
+  type Thresholds,
+} from './thresholds';
+export { readReportConfig, ConfigError, type ReportConfig } from './report-config';
 export { diffReports, formatDiff, type FunctionDiff } from './path-diff';

@@ -1,31 +1,32 @@
+import {
+  aggregateFigures,
+  defaultCoverageOptions,
+  functionFigures,
+  type AggregateFigures,
+  type CoverageOptions,
+  type FunctionFigures,
+} from './coverage-figures';
 import { decodeDecisions, type Decision, type PathShape } from './decisions';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 
 /**
- * The report as data, format `pathprof-report/1` (what `pathprof-report json` prints; the text, check and
+ * The report as data, format `pathprof-report/2` (what `pathprof-report json` prints; the text, check and
  * diff commands read the same object). Documented in the package README.
  */
 export interface PathReport {
-  readonly format: 'pathprof-report/1';
-  readonly summary: CoverageFigures & { readonly files: number; readonly functions: number };
+  readonly format: 'pathprof-report/2';
+  readonly summary: AggregateFigures & { readonly files: number; readonly functions: number };
   readonly files: FileReport[];
   /** What was skipped and why (also printed on stderr). */
   readonly problems: string[];
 }
 
-export interface CoverageFigures {
-  readonly potentialPaths: number;
-  readonly executedPaths: number;
-  /** executed / potential, in percent. */
-  readonly coverage: number;
-}
-
-export interface FileReport extends CoverageFigures {
+export interface FileReport extends AggregateFigures {
   readonly file: string;
   readonly functions: FunctionReport[];
 }
 
-export interface FunctionReport extends CoverageFigures {
+export interface FunctionReport extends FunctionFigures {
   readonly name: string;
   readonly kind: string;
   readonly location: { start: { line: number; column: number }; end: { line: number; column: number } };
@@ -33,7 +34,7 @@ export interface FunctionReport extends CoverageFigures {
   readonly checksum: string;
   /** How often the function was entered. */
   readonly activations: number;
-  /** Executed paths, most frequent first. */
+  /** Executed paths, most frequent first (implicit-exception ones too: `end` says which they are). */
   readonly paths: ExecutedPath[];
 }
 
@@ -43,23 +44,31 @@ export interface ExecutedPath extends PathShape {
   readonly decisions: Decision[];
 }
 
-export function pathReport(files: readonly ProfiledFile[], problems: readonly string[]): PathReport {
-  const fileReports = files.map(fileReport);
-  const functions = fileReports.reduce((n, f) => n + f.functions.length, 0);
+export function pathReport(
+  files: readonly ProfiledFile[],
+  problems: readonly string[],
+  options: CoverageOptions = defaultCoverageOptions,
+): PathReport {
+  const fileReports = files.map((file) => fileReport(file, options));
+  const functions = fileReports.flatMap((f) => f.functions);
   return {
-    format: 'pathprof-report/1',
-    summary: { files: fileReports.length, functions, ...figures(fileReports) },
+    format: 'pathprof-report/2',
+    summary: {
+      files: fileReports.length,
+      functions: functions.length,
+      ...aggregateFigures(functions, options),
+    },
     files: fileReports,
     problems: [...problems],
   };
 }
 
-function fileReport(file: ProfiledFile): FileReport {
-  const functions = file.functions.map((fn) => functionReport(fn, file));
-  return { file: file.key, ...figures(functions), functions };
+function fileReport(file: ProfiledFile, options: CoverageOptions): FileReport {
+  const functions = file.functions.map((fn) => functionReport(fn, file, options));
+  return { file: file.key, ...aggregateFigures(functions, options), functions };
 }
 
-function functionReport(fn: FunctionPaths, file: ProfiledFile): FunctionReport {
+function functionReport(fn: FunctionPaths, file: ProfiledFile, options: CoverageOptions): FunctionReport {
   const [line, column, endLine, endColumn] = fn.meta.range;
   const paths = [...fn.counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
@@ -71,20 +80,11 @@ function functionReport(fn: FunctionPaths, file: ProfiledFile): FunctionReport {
     location: { start: { line, column }, end: { line: endLine, column: endColumn } },
     checksum: fn.meta.path!.checksum,
     activations,
-    ...coverage(fn.numbering.pathCount, paths.length),
+    ...functionFigures(
+      fn,
+      options,
+      paths.map((p) => p.end),
+    ),
     paths,
   };
-}
-
-function figures(parts: readonly CoverageFigures[]): CoverageFigures {
-  const sum = (f: (c: CoverageFigures) => number) => parts.reduce((n, c) => n + f(c), 0);
-  return coverage(
-    sum((c) => c.potentialPaths),
-    sum((c) => c.executedPaths),
-  );
-}
-
-function coverage(potentialPaths: number, executedPaths: number): CoverageFigures {
-  const percent = potentialPaths === 0 ? 100 : (100 * executedPaths) / potentialPaths;
-  return { potentialPaths, executedPaths, coverage: Math.round(percent * 100) / 100 };
 }

@@ -1,8 +1,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { PathNumbering } from '@pathprof/numbering';
+import { PathEnds, type PathNumbering } from '@pathprof/numbering';
 import { mergeProfiles, readProfileDirectory, type FileProfile, type Profile } from '@pathprof/runtime';
 import { fingerprint, numberingOf, type FileMetadata, type FunctionMetadata } from 'babel-plugin-pathprof';
+import { exceptionOrigins } from './exception-origins';
 import type { Problems } from './problems';
 import { SourceText } from './source-text';
 
@@ -11,6 +12,8 @@ export interface FunctionPaths {
   readonly meta: FunctionMetadata;
   readonly numbering: PathNumbering;
   readonly counts: ReadonlyMap<number, number>;
+  /** How its potential paths end: counts by kind, each path's kind, the paths that end some ways. */
+  readonly ends: PathEnds;
 }
 
 /** A source file's merged counts, checked against its current source. */
@@ -138,7 +141,12 @@ export function decodeFileProfile(
       problems.add(`${key}: ${fn.name} has a count for path ${outside}, which does not exist; skipped`);
       continue;
     }
-    functions.push({ meta: fn, numbering, counts: pathCounts });
+    functions.push({
+      meta: fn,
+      numbering,
+      counts: pathCounts,
+      ends: new PathEnds(numbering, exceptionOrigins(fn)),
+    });
   }
   return { key, path, meta, source: new SourceText(text), functions };
 }

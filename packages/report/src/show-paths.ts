@@ -1,3 +1,4 @@
+import { functionFigures, type CoverageOptions } from './coverage-figures';
 import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { unexecutedPaths } from './unexecuted-paths';
@@ -20,29 +21,40 @@ export function selectFunctions(
 
 /**
  * Each executed path of a function as its decisions, with its count; then the paths no test took, with the
- * decisions a test must make to take them (at most `limit` of them: a function can have millions).
+ * decisions a test must make to take them (at most `limit` of them: a function can have millions), among the
+ * paths the figures count.
  */
 export function formatFunctionPaths(
   file: ProfiledFile,
   fn: FunctionPaths,
   style: TerminalStyle,
   limit: number,
+  options: CoverageOptions,
 ): string {
-  const { meta, numbering, counts } = fn;
-  const total = numbering.pathCount;
-  const percent = (100 * counts.size) / total;
+  const { meta, counts } = fn;
+  const figures = functionFigures(fn, options);
+  const e = figures.exceptionPaths;
+  const exceptions = e.counted
+    ? `, implicit-exception paths among them: ${e.executedPaths} of ${e.potentialPaths}`
+    : `; implicit-exception paths apart: ${e.executedPaths} of ${e.potentialPaths}`;
   const out = [
     style.bold(`${file.key}:${meta.range[0]} ${meta.name}`) +
-      `: ${counts.size} of ${total} paths executed (${style.coverage(percent)})`,
+      `: ${figures.executedPaths} of ${figures.potentialPaths} paths executed ` +
+      `(${style.coverage(figures.coverage)})${exceptions}`,
   ];
   const executed = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
   for (const [id, count] of executed)
     out.push(...pathLines(`path ${id}  ×${count}`, decodeDecisions(fn, id, file.source)));
-  const shown = unexecutedPaths(fn, file.source, limit);
+  const shown = unexecutedPaths(fn, file.source, limit, options);
   if (shown.length) out.push('', style.yellow('  not executed:'));
   for (const { id, path } of shown) out.push(...pathLines(`path ${id}`, path));
-  const more = total - counts.size - shown.length;
+  const more = figures.potentialPaths - figures.executedPaths - shown.length;
   if (more > 0) out.push(style.dim(`  … and ${more} more not executed (--limit N shows more)`));
+  const implicit = e.potentialPaths - e.executedPaths;
+  if (!e.counted && implicit > 0)
+    out.push(
+      style.dim(`  (${implicit} implicit-exception paths not executed; --implicit-exceptions lists them)`),
+    );
   return out.join('\n');
 }
 

@@ -1,3 +1,5 @@
+import { formatPercent } from './coverage-figures';
+
 /**
  * Colour for terminals that show it: never when `NO_COLOR` is set (https://no-color.org), always when
  * `FORCE_COLOR` is set to anything but `0`, otherwise only when the stream is a terminal.
@@ -17,8 +19,12 @@ export class TerminalStyle {
   green = (text: string) => this.wrap(32, 39, text);
   yellow = (text: string) => this.wrap(33, 39, text);
 
-  /** A coverage percentage coloured like jest's table: green from 80 %, yellow from 50 %, red below. */
-  coverage(percent: number, text = `${percent.toFixed(1)}%`): string {
+  /**
+   * A coverage percentage coloured like jest's table: green from 80 %, yellow from 50 %, red below; `n/a`
+   * (nothing to divide by) uncoloured.
+   */
+  coverage(percent: number | null, text = formatPercent(percent)): string {
+    if (percent === null) return text;
     return percent >= 80 ? this.green(text) : percent >= 50 ? this.yellow(text) : this.red(text);
   }
 

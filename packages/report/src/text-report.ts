@@ -1,20 +1,40 @@
+import { formatPercent } from './coverage-figures';
 import type { PathReport } from './path-report';
 import type { TerminalStyle } from './terminal-style';
 
-/** The default report: per file and function, potential and executed paths, coverage, the hottest paths. */
+const header = [
+  'File / function',
+  'line',
+  'paths',
+  'executed',
+  'coverage',
+  'complete',
+  'exception',
+  'hottest',
+];
+
+/**
+ * The default report: per file and function, potential and executed paths, coverage (a file's: the mean of
+ * its functions'), how many functions have every path executed, the implicit-exception paths (executed of
+ * potential) and the hottest paths; then the totals.
+ */
 export function formatTextReport(report: PathReport, style: TerminalStyle, hottest = 3): string {
-  const rows: string[][] = [['File / function', 'line', 'paths', 'executed', 'coverage', 'hottest paths']];
-  const percents: (number | null)[] = [null];
+  const rows: string[][] = [header];
+  const percents: (number | null | undefined)[] = [undefined];
+  const exceptions = (e: { executedPaths: number; potentialPaths: number }) =>
+    `${e.executedPaths}/${e.potentialPaths}`;
   for (const file of report.files) {
     rows.push([
       file.file,
       '',
       String(file.potentialPaths),
       String(file.executedPaths),
-      pct(file.coverage),
+      formatPercent(file.meanCoverage),
+      `${file.completeFunctions}/${file.functions.length}`,
+      exceptions(file.exceptionPaths),
       '',
     ]);
-    percents.push(file.coverage);
+    percents.push(file.meanCoverage);
     for (const fn of file.functions) {
       const hot = fn.paths.slice(0, hottest).map((p) => `#${p.id} ×${p.count}`);
       rows.push([
@@ -22,31 +42,36 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
         String(fn.location.start.line),
         String(fn.potentialPaths),
         String(fn.executedPaths),
-        pct(fn.coverage),
+        formatPercent(fn.coverage),
+        '',
+        exceptions(fn.exceptionPaths),
         hot.join(', '),
       ]);
       percents.push(fn.coverage);
     }
   }
+  const last = header.length - 1;
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   const lines = rows.map((row, r) => {
     const cells = row.map((cell, c) =>
-      c === 0 || c === 5 ? cell.padEnd(widths[c]) : cell.padStart(widths[c]),
+      c === 0 || c === last ? cell.padEnd(widths[c]) : cell.padStart(widths[c]),
     );
     const percent = percents[r];
-    if (percent !== null) cells[4] = style.coverage(percent, cells[4]);
+    if (percent !== undefined) cells[4] = style.coverage(percent, cells[4]);
     const line = cells.join('  ').trimEnd();
     return r === 0 ? style.bold(line) : row[0].startsWith('  ') ? line : style.bold(line);
   });
   const s = report.summary;
+  const e = s.exceptionPaths;
   lines.push(
     '',
-    `All files: ${s.files} files, ${s.functions} functions, ${s.potentialPaths} potential paths, ` +
-      `${s.executedPaths} executed (${style.coverage(s.coverage)})`,
+    `All files: ${s.files} files, ${s.functions} functions, ${s.completeFunctions} with every path executed`,
+    `Path coverage: ${style.coverage(s.meanCoverage)} (mean of the functions'); pooled: ${s.executedPaths} of ` +
+      `${s.potentialPaths} paths (${formatPercent(s.coverage)})`,
+    e.counted
+      ? `Implicit-exception paths (counted above): ${e.executedPaths} of ${e.potentialPaths} executed`
+      : `Implicit-exception paths, left out above: ${e.executedPaths} of ${e.potentialPaths} executed ` +
+          `(--implicit-exceptions counts them)`,
   );
   return lines.join('\n');
-}
-
-function pct(coverage: number): string {
-  return `${coverage.toFixed(1)}%`;
 }

@@ -1,22 +1,28 @@
+import type { PathEndKind } from '@pathprof/numbering';
+import type { CoverageOptions } from './coverage-figures';
 import { decodeDecisions, type DecodedDecisions } from './decisions';
 import type { FunctionPaths } from './profiled-file';
 import type { SourceText } from './source-text';
 
 /**
- * Up to `limit` paths no run took, returning paths before those ending by an exception (they are what tests
- * usually miss). A function can have millions of paths, so only the first path numbers are looked at.
+ * Up to `limit` of the paths the figures count that no run took: returning paths first (what tests usually
+ * miss), then explicit throws, then loop and cut paths, then (when counted) implicit exceptions, each kind in
+ * increasing path number. Found without enumerating the paths that end otherwise: a function can have millions.
  */
 export function unexecutedPaths(
   fn: FunctionPaths,
   source: SourceText,
   limit: number,
+  options: CoverageOptions,
 ): { id: number; path: DecodedDecisions }[] {
-  const scanned = Math.min(fn.numbering.pathCount, Math.max(limit * 20, 1000));
+  const groups: PathEndKind[][] = [['return'], ['throw'], ['backedge', 'cut']];
+  if (options.implicitExceptions) groups.push(['exception']);
   const missing: { id: number; path: DecodedDecisions }[] = [];
-  for (let id = 0; id < scanned; id++) {
-    if (!fn.counts.has(id)) missing.push({ id, path: decodeDecisions(fn, id, source) });
+  for (const kinds of groups) {
+    for (const id of fn.ends.numbersEndingBy(kinds)) {
+      if (missing.length >= limit) return missing;
+      if (!fn.counts.has(id)) missing.push({ id, path: decodeDecisions(fn, id, source) });
+    }
   }
-  return missing
-    .sort((a, b) => Number(a.path.end === 'exception') - Number(b.path.end === 'exception'))
-    .slice(0, limit);
+  return missing;
 }

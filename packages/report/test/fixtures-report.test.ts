@@ -1,10 +1,11 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCoverageMap } from 'istanbul-lib-coverage';
 import type { PathReport } from '../src';
 import { launchChromium } from './support/chromium';
-import { built, fixtures, profileDir, report, runJest, withProfileDir } from './support/runs';
+import { built, fixtures, profileDir, report, reportIn, runJest, withProfileDir } from './support/runs';
 
 // Each test starts processes (jest, the CLI, chromium): seconds alone, longer beside the whole suite.
 jest.setTimeout(60_000);
@@ -31,12 +32,38 @@ const ESC = '\u001b';
     expect(run.stderr).toBe('');
     expect(run.status).toBe(0);
     const row = (name: string) => run.stdout.split('\n').find((l) => l.trim().startsWith(`${name} `));
-    // discount ran 4 times: twice without a coupon, once percent, once fixed above the minimum.
-    expect(row('discount')).toMatch(/^ {2}discount +13 +11 +3 +27\.3% +#1 ×2, #3 ×1, #9 ×1$/);
-    // priceOf: 5 known products, 2 unknown (mango, caviar).
-    expect(row('priceOf')).toMatch(/^ {2}priceOf +3 +4 +2 +50\.0% +#2 ×5, #1 ×2$/);
-    expect(run.stdout).toMatch(/All files: 2 files, 7 functions, 72 potential paths, 20 executed \(27\.8%\)/);
+    // discount returns 5 ways (no coupon, percent, fixed at or above its minimum, fixed below it, another
+    // kind); it ran 4 times: twice without a coupon, once percent, once fixed above the minimum. Its 6 other
+    // paths end by an exception of a property read or call: apart, none ran.
+    expect(row('discount')).toMatch(/^ {2}discount +13 +5 +3 +60\.0% +0\/6 +#1 ×2, #3 ×1, #9 ×1$/);
+    // priceOf returns or throws (its own `throw`): 5 known products, 2 unknown (mango, caviar).
+    expect(row('priceOf')).toMatch(/^ {2}priceOf +3 +2 +2 +100\.0% +0\/2 +#2 ×5, #1 ×2$/);
+    // A file's coverage is the mean of its functions': cart.js (100 + 66.7 + 60) / 3.
+    expect(run.stdout).toMatch(/^src\/cart\.js +12 +8 +75\.6% +1\/3 +0\/16$/m);
+    expect(run.stdout).toContain(
+      [
+        'All files: 2 files, 7 functions, 3 with every path executed',
+        "Path coverage: 77.0% (mean of the functions'); pooled: 20 of 35 paths (57.1%)",
+        'Implicit-exception paths, left out above: 0 of 37 executed (--implicit-exceptions counts them)',
+      ].join('\n'),
+    );
     expect(run.stdout).not.toContain(ESC);
+  });
+
+  test('--implicit-exceptions counts every path, as the figures did before they were told apart', () => {
+    const run = report('js-shop', [shop, '--implicit-exceptions']);
+    expect(run.stdout).toMatch(/^ {2}discount +13 +11 +3 +27\.3% +0\/6 /m);
+    expect(run.stdout).toContain('pooled: 20 of 72 paths (27.8%)');
+    expect(run.stdout).toContain('Implicit-exception paths (counted above): 0 of 37 executed');
+  });
+
+  test('nothing to divide by prints n/a, never 100%', () => {
+    withProfileDir((empty) => {
+      const run = report('js-shop', [empty]);
+      expect(run.stdout).toContain("Path coverage: n/a (mean of the functions'); pooled: 0 of 0 paths (n/a)");
+      const json = JSON.parse(report('js-shop', ['json', empty]).stdout) as PathReport;
+      expect(json.summary).toMatchObject({ coverage: null, meanCoverage: null, completeFunctions: 0 });
+    });
   });
 
   test('sources are looked up under --root (default: the current directory, then the directory holding the profiles)', () => {
@@ -50,7 +77,7 @@ const ESC = '\u001b';
 
   test('colour when FORCE_COLOR asks for it, none when NO_COLOR or not a terminal', () => {
     expect(report('js-shop', [shop], { FORCE_COLOR: '1' }).stdout).toMatch(
-      new RegExp(`${ESC}\\[31m +26\\.7%${ESC}\\[39m`),
+      new RegExp(`${ESC}\\[33m +66\\.7%${ESC}\\[39m`),
     );
     expect(report('js-shop', [shop], {}).stdout).not.toContain(ESC);
   });
@@ -58,7 +85,9 @@ const ESC = '\u001b';
   test('show: executed paths as decisions with counts, and what a test must do to take the others', () => {
     const run = report('js-shop', ['show', 'src/cart.js:discount', shop, '--limit', '1']);
     expect(run.status).toBe(0);
-    expect(run.stdout).toContain('src/cart.js:13 discount: 3 of 11 paths executed (27.3%)');
+    expect(run.stdout).toContain(
+      'src/cart.js:13 discount: 3 of 5 paths executed (60.0%); implicit-exception paths apart: 0 of 6',
+    );
     expect(run.stdout).toContain(
       [
         '  path 9  ×1  entry → return',
@@ -112,10 +141,10 @@ const ESC = '\u001b';
     expect(area.stdout).toContain('no case matches: default\n      L23 reaches the end of the function');
   });
 
-  test('json: pathprof-report/1 with ids, counts and decisions', () => {
+  test('json: pathprof-report/2 with ids, counts and decisions', () => {
     const run = report('ts-geometry', ['json', geometry]);
     const json = JSON.parse(run.stdout) as PathReport;
-    expect(json.format).toBe('pathprof-report/1');
+    expect(json.format).toBe('pathprof-report/2');
     expect(json.summary).toMatchObject({ files: 2, functions: 6 });
     const classify = json.files
       .find((f) => f.file === 'src/shapes.ts')!
@@ -123,8 +152,11 @@ const ESC = '\u001b';
     expect(classify).toMatchObject({
       kind: 'function',
       location: { start: { line: 25 } },
-      potentialPaths: 5,
+      // Three returns (degenerate, large, small); area() or the comparison throwing is apart.
+      potentialPaths: 3,
       executedPaths: 2,
+      coverage: 66.67,
+      exceptionPaths: { potentialPaths: 2, executedPaths: 0, counted: false },
       activations: 2,
     });
     expect(classify.paths.map((p) => p.decisions.map((d) => `${d.code} ${d.kind}`))).toEqual(
@@ -157,15 +189,113 @@ const ESC = '\u001b';
   });
 
   test('check: jest-like threshold messages and exit code 1', () => {
+    // The headline is the mean of the functions' coverage: 77.02% over js-shop's 7 functions.
     const fail = report('js-shop', ['check', '--paths', '80', shop]);
     expect(fail.status).toBe(1);
-    expect(fail.stderr).toBe('pathprof: path coverage threshold for paths (80%) not met: 27.78%\n');
-    const perFile = report('js-shop', ['check', '--paths', '27.5', '--per-file', shop]);
+    expect(fail.stderr).toBe(
+      'pathprof: Coverage for paths (77.02%) does not meet "global" threshold (80%)\n',
+    );
+    // cart.js: (100 + 66.67 + 60) / 3; catalog.js: (100 + 100 + 37.5 + 75) / 4.
+    const perFile = report('js-shop', ['check', '--paths', '78', '--per-file', shop]);
     expect(perFile.status).toBe(1);
     expect(perFile.stderr).toBe(
-      'pathprof: path coverage threshold for paths (27.5%) not met for src/catalog.js: 27.27%\n',
+      'pathprof: Coverage for paths (75.56%) does not meet "src/cart.js" threshold (78%)\n',
     );
-    expect(report('js-shop', ['check', '--paths', '20', shop]).status).toBe(0);
+    expect(report('js-shop', ['check', '--paths', '77', shop]).status).toBe(0);
+    const nothing = report('js-shop', ['check', shop]);
+    expect(nothing.status).toBe(2);
+    expect(nothing.stderr).toContain('check needs --paths N or a coverageThreshold');
+  });
+
+  test('check: coverageThreshold from package.json "pathprof" or .pathprofrc, grouped as jest groups files', () => {
+    withProfileDir((project) => {
+      cpSync(join(fixtures, 'js-shop', 'src'), join(project, 'src'), { recursive: true });
+      const packageJson = (pathprof?: unknown) =>
+        writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'shop', pathprof }));
+      packageJson({
+        coverageThreshold: {
+          global: { paths: 78, pooledPaths: -10 },
+          'src/cart.js': { completeFunctions: 50 },
+          'lib/': { paths: 1 },
+        },
+      });
+      // global measures the files no other group has: catalog.js, 78.13% but 23 - 12 = 11 paths unexecuted.
+      const grouped = reportIn(project, ['check', shop]);
+      expect(grouped.status).toBe(1);
+      expect(grouped.stderr).toBe(
+        [
+          'pathprof: Uncovered count for pooledPaths (11) exceeds global threshold (10)',
+          'pathprof: Coverage for completeFunctions (33.33%) does not meet "src/cart.js" threshold (50%)',
+          'pathprof: Coverage data for lib/ was not found.',
+          '',
+        ].join('\n'),
+      );
+      // A glob measures each file it matches; implicit exceptions counted: cart.js's functions have
+      // 1 of 2, 4 of 15 and 3 of 11 paths executed, (50 + 26.67 + 27.27) / 3 = 34.65%.
+      packageJson();
+      const rc = join(project, '.pathprofrc');
+      writeFileSync(
+        rc,
+        JSON.stringify({ implicitExceptions: true, coverageThreshold: { 'src/c*.js': { paths: 35 } } }),
+      );
+      expect(reportIn(project, ['check', shop]).stderr).toBe(
+        'pathprof: Coverage for paths (34.65%) does not meet "src/cart.js" threshold (35%)\n',
+      );
+      packageJson({ implicitExceptions: false });
+      const twice = reportIn(project, ['check', shop]);
+      expect(twice.status).toBe(2);
+      expect(twice.stderr).toContain(
+        `${join(project, 'package.json')} ("pathprof") and ${rc}: two configurations`,
+      );
+      packageJson();
+      writeFileSync(rc, JSON.stringify({ coverageThreshold: { global: { path: 80 } } }));
+      const typo = reportIn(project, ['text', shop]);
+      expect(typo.status).toBe(2);
+      expect(typo.stderr).toContain(`${rc}: coverageThreshold "global": unknown metric "path"`);
+    });
+  });
+
+  test('check under GitHub Actions: annotations for the untaken paths of changed and listed files', () => {
+    withProfileDir((project) => {
+      const git = (...args: string[]) => {
+        const run = spawnSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], {
+          cwd: project,
+        });
+        if (run.status !== 0) throw new Error(`git ${args.join(' ')}: ${run.stderr}`);
+      };
+      cpSync(join(fixtures, 'js-shop', 'src', 'catalog.js'), join(project, 'src', 'catalog.js'));
+      git('init', '-q');
+      git('add', '.');
+      git('commit', '-q', '-m', 'catalog');
+      cpSync(join(fixtures, 'js-shop', 'src', 'cart.js'), join(project, 'src', 'cart.js'));
+      git('add', '.');
+      git('commit', '-q', '-m', 'cart');
+      const env = { NO_COLOR: '1', GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: project };
+      const changed = reportIn(project, ['check', '--paths', '0', '--changed-since', 'HEAD~1', shop], env);
+      expect(changed.status).toBe(0);
+      const lines = changed.stdout.trim().split('\n');
+      // cart.js changed: total and discount have untaken paths; each at the line where its first untaken
+      // path leaves the executed ones (an empty cart's loop; a fixed coupon of another kind than percent).
+      expect(lines.map((l) => l.split('::')[1])).toEqual([
+        'warning file=src/cart.js,line=6,title=pathprof%3A 2 untaken paths in total',
+        'warning file=src/cart.js,line=16,title=pathprof%3A 2 untaken paths in discount',
+      ]);
+      expect(lines[1].split('::')[2]).toBe(
+        "path 6 (entry → return): L14 coupon → true; L15 coupon.kind === 'percent' → false; " +
+          "L16 coupon.kind === 'fixed' → false; L17 return 0;%0Apath 8 (entry → return): L14 coupon → true; " +
+          "L15 coupon.kind === 'percent' → false; L16 coupon.kind === 'fixed' → true; " +
+          'L16 sum >= coupon.minimum → false; L17 return 0;',
+      );
+      const listed = reportIn(project, ['check', '--paths', '0', '--annotate', 'src/catalog.js', shop], env);
+      expect(listed.stdout).toMatch(
+        /^::warning file=src\/catalog\.js,line=\d+,title=pathprof%3A 10 untaken paths in parseOrder::/m,
+      );
+      expect(listed.stdout).not.toContain('src/cart.js');
+      const none = reportIn(project, ['check', '--paths', '0', shop], env);
+      expect(none.stdout).toBe(
+        '::notice::pathprof: not a pull request: no changed files to annotate (--changed-since REF, --annotate FILE)\n',
+      );
+    });
   });
 
   test('diff: paths newly taken and no longer taken between two runs', () => {
@@ -195,7 +325,8 @@ const ESC = '\u001b';
         `${join(dir, 'pathprof-truncated.json')}: not valid JSON (truncated or corrupt)`,
       );
       expect(run.stderr).toContain(`${join(dir, 'pathprof-foreign.json')}: not a pathprof profile`);
-      expect(run.stdout).toMatch(/All files: 2 files, 7 functions, 72 potential paths, 20 executed/);
+      expect(run.stdout).toMatch(/All files: 2 files, 7 functions/);
+      expect(run.stdout).toContain('pooled: 20 of 35 paths');
     });
   });
 
@@ -233,8 +364,8 @@ const ESC = '\u001b';
       const rows =
         "[...document.querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent).join(' | '))";
       expect(await page.evaluate(rows)).toEqual([
-        'src/cart.js | 3 | 28 | 8 | 28.6%',
-        'src/catalog.js | 4 | 44 | 12 | 27.3%',
+        'src/cart.js | 3 | 1 | 12 | 8 | 75.6%',
+        'src/catalog.js | 4 | 2 | 23 | 12 | 78.1%',
       ]);
       await page.click('text=src/cart.js');
       const before = await page.screenshot();

@@ -1,10 +1,7 @@
 import { transformSync } from '@babel/core';
-import { join } from 'node:path';
-import vm from 'node:vm';
 import istanbul from 'babel-plugin-istanbul';
-import pathprof from 'babel-plugin-pathprof';
-import * as runtime from '@pathprof/runtime';
-import { decodeFileProfile, istanbulCoverage, Problems, type IstanbulFileCoverage } from '../src';
+import { istanbulCoverage, type IstanbulFileCoverage } from '../src';
+import { profileInProcess, runInContext, scriptOptions, virtualFile } from './support/in-process';
 import { built } from './support/runs';
 
 const source = `
@@ -58,48 +55,23 @@ const results = [[1, 0, null], [0, 'x', undefined], ['s', 1, 0], [0, 0, 0], [2, 
 );
 `;
 
-/** Runs `code` in a fresh context with the runtime `require` the plugin's `runtime: 'require'` calls. */
-function run(code: string): vm.Context {
-  const context = vm.createContext({
-    require: (id: string) => {
-      if (id === 'babel-plugin-pathprof/runtime') return runtime;
-      throw new Error(`unexpected require(${id})`);
-    },
-  });
-  vm.runInContext(code, context);
-  return context;
-}
-
 /**
  * The same program instrumented by babel-plugin-istanbul and by pathprof, run on the same inputs: every
  * branch the path profile yields has istanbul's type, location and counts.
  */
 (built ? describe : describe.skip)('istanbul branch counts derived from the path profile', () => {
-  const filename = join(process.cwd(), 'virtual', 'branches.js');
-  const key = 'virtual/branches.js';
-  afterAll(() => {
-    delete runtime.getStore().files[key];
-  });
+  const { filename } = virtualFile('branches.js');
 
   test('equal babel-plugin-istanbul counts for if, cond-expr, binary-expr, switch and default-arg', () => {
     // default-arg includes moved parameters, array patterns, object rest and pattern targets.
-    const options = { filename, babelrc: false, configFile: false, sourceType: 'script' as const };
     const istanbulCode = transformSync(source, {
-      ...options,
+      ...scriptOptions(filename),
       plugins: [[istanbul, { cwd: process.cwd() }]],
     })!.code!;
     const expected = Object.values(
-      (run(istanbulCode).__coverage__ as Record<string, IstanbulFileCoverage>) ?? {},
+      (runInContext(istanbulCode).__coverage__ as Record<string, IstanbulFileCoverage>) ?? {},
     )[0];
-    const pathprofCode = transformSync(source, {
-      ...options,
-      plugins: [[pathprof, { runtime: 'require' }]],
-    })!.code!;
-    run(pathprofCode);
-    const profile = runtime.snapshot(runtime.getStore()).files.find((f) => f.key === key)!;
-    const problems = new Problems();
-    const coverage = istanbulCoverage(decodeFileProfile(profile, filename, source, problems)!);
-    expect(problems.messages).toEqual([]);
+    const coverage = istanbulCoverage(profileInProcess(source, 'branches.js'));
 
     const at = (c: IstanbulFileCoverage) =>
       Object.entries(c.branchMap).map(([id, b]) => ({

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodePath } from '@pathprof/numbering';
+import { formatPercent, functionFigures, type CoverageOptions } from '../coverage-figures';
 import { decodeDecisions, formatDecision, type DecodedDecisions } from '../decisions';
 import type { PathReport } from '../path-report';
 import type { FunctionPaths, ProfiledFile } from '../profiled-file';
@@ -20,33 +21,36 @@ export function writeHtmlReport(
   report: PathReport,
   outDir: string,
   limit: number,
+  options: CoverageOptions,
 ): string {
   mkdirSync(outDir, { recursive: true });
   const rows = report.files.map((f) => {
     const href = pageName(f.file);
-    return `<tr><td><a href="${href}">${escapeHtml(f.file)}</a></td><td>${f.functions.length}</td><td>${f.potentialPaths}</td><td>${f.executedPaths}</td><td class="${level(f.coverage)}">${f.coverage.toFixed(1)}%</td></tr>`;
+    return `<tr><td><a href="${href}">${escapeHtml(f.file)}</a></td><td>${f.functions.length}</td><td>${f.completeFunctions}</td><td>${f.potentialPaths}</td><td>${f.executedPaths}</td><td class="${level(f.meanCoverage)}">${formatPercent(f.meanCoverage)}</td></tr>`;
   });
   const s = report.summary;
   const index = page(
     'pathprof: path coverage',
     `<h1>Path coverage</h1>
-<p>${s.files} files, ${s.functions} functions, ${s.potentialPaths} potential paths, ${s.executedPaths} executed (<span class="${level(s.coverage)}">${s.coverage.toFixed(1)}%</span>)</p>
-<table class="files"><thead><tr><th>File</th><th>Functions</th><th>Paths</th><th>Executed</th><th>Coverage</th></tr></thead>
+<p>${s.files} files, ${s.functions} functions (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${s.potentialPaths} paths (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.</p>
+<table class="files"><thead><tr><th>File</th><th>Functions</th><th>Complete</th><th>Paths</th><th>Executed</th><th>Coverage</th></tr></thead>
 <tbody>${rows.join('\n')}</tbody></table>`,
   );
   writeFileSync(join(outDir, 'index.html'), index);
-  for (const file of files) writeFileSync(join(outDir, pageName(file.key)), filePage(file, limit));
+  for (const file of files) writeFileSync(join(outDir, pageName(file.key)), filePage(file, limit, options));
   return join(outDir, 'index.html');
 }
 
-function filePage(file: ProfiledFile, limit: number): string {
+function filePage(file: ProfiledFile, limit: number, options: CoverageOptions): string {
   const source = file.source.lines
     .map(
       (text, i) =>
         `<span class="line" id="L${i + 1}"><span class="n">${i + 1}</span>${escapeHtml(text)}</span>`,
     )
     .join('');
-  const functions = file.functions.map((fn, index) => functionSection(file, fn, index, limit)).join('\n');
+  const functions = file.functions
+    .map((fn, index) => functionSection(file, fn, index, limit, options))
+    .join('\n');
   return page(
     `pathprof: ${file.key}`,
     `<p><a href="index.html">All files</a></p><h1>${escapeHtml(file.key)}</h1>
@@ -54,19 +58,24 @@ function filePage(file: ProfiledFile, limit: number): string {
   );
 }
 
-function functionSection(file: ProfiledFile, fn: FunctionPaths, index: number, limit: number): string {
-  const total = fn.numbering.pathCount;
-  const percent = (100 * fn.counts.size) / total;
+function functionSection(
+  file: ProfiledFile,
+  fn: FunctionPaths,
+  index: number,
+  limit: number,
+  options: CoverageOptions,
+): string {
+  const figures = functionFigures(fn, options);
   const executed = [...fn.counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .map(([id, count]) =>
       pathItem(fn, index, id, `×${count}`, decodeDecisions(fn, id, file.source), file, false),
     );
-  const missing = unexecutedPaths(fn, file.source, limit).map(({ id, path }) =>
+  const missing = unexecutedPaths(fn, file.source, limit, options).map(({ id, path }) =>
     pathItem(fn, index, id, 'not executed', path, file, true),
   );
   return `<section class="function"><h2>${escapeHtml(fn.meta.name)} <small>line ${fn.meta.range[0]}</small></h2>
-<p>${fn.counts.size} of ${total} paths executed (<span class="${level(percent)}">${percent.toFixed(1)}%</span>)</p>
+<p>${figures.executedPaths} of ${figures.potentialPaths} paths executed (<span class="${level(figures.coverage)}">${formatPercent(figures.coverage)}</span>); implicit-exception paths ${figures.exceptionPaths.counted ? 'among them' : 'apart'}: ${figures.exceptionPaths.executedPaths} of ${figures.exceptionPaths.potentialPaths}</p>
 <div id="graph-${index}">${graphSvg(fn)}</div>
 <ul class="paths">${[...executed, ...missing].join('\n')}</ul></section>`;
 }
@@ -109,6 +118,6 @@ function pageName(key: string): string {
   return `${key.replace(/[^\w.-]/g, '_')}.html`;
 }
 
-function level(percent: number): string {
-  return percent >= 80 ? 'high' : percent >= 50 ? 'medium' : 'low';
+function level(percent: number | null): string {
+  return percent === null ? 'none' : percent >= 80 ? 'high' : percent >= 50 ? 'medium' : 'low';
 }

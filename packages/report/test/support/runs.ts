@@ -46,11 +46,23 @@ export function report(
   args: string[],
   env: NodeJS.ProcessEnv = { NO_COLOR: '1' },
 ): SpawnSyncReturns<string> {
+  return reportIn(join(fixtures, project), args, env);
+}
+
+/**
+ * Runs `pathprof-report ARGS` in `dir`, without colour unless `env` asks for it, and outside GitHub Actions
+ * unless `env` says so (a CI run's own environment must not turn on annotations).
+ */
+export function reportIn(
+  dir: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = { NO_COLOR: '1' },
+): SpawnSyncReturns<string> {
   const inherited = { ...process.env };
-  delete inherited.NO_COLOR;
-  delete inherited.FORCE_COLOR;
+  for (const name of ['NO_COLOR', 'FORCE_COLOR', 'GITHUB_ACTIONS', 'GITHUB_BASE_REF', 'GITHUB_WORKSPACE'])
+    delete inherited[name];
   return spawnSync(process.execPath, [reportBin, ...args], {
-    cwd: join(fixtures, project),
+    cwd: dir,
     env: { ...inherited, ...env },
     encoding: 'utf8',
   });

@@ -1,0 +1,116 @@
+import { decodePath, type PathEndKind } from '@pathprof/numbering';
+import type { FunctionPaths } from './profiled-file';
+
+/** What the coverage figures count. */
+export interface CoverageOptions {
+  /**
+   * Count the paths that end by an implicit exception (a call or property access throwing) in the figures.
+   * Off by default: they are reported apart (`exceptionPaths`).
+   */
+  readonly implicitExceptions: boolean;
+}
+
+export const defaultCoverageOptions: CoverageOptions = { implicitExceptions: false };
+
+export interface PathCounts {
+  readonly potentialPaths: number;
+  readonly executedPaths: number;
+}
+
+export interface PathFigures extends PathCounts {
+  /** executed / potential, in percent (2 decimals); null when there is no potential path. */
+  readonly coverage: number | null;
+}
+
+/** The paths that end by an implicit exception, reported apart; `counted` when the figures include them. */
+export interface ExceptionPaths extends PathCounts {
+  readonly counted: boolean;
+}
+
+export interface FunctionFigures extends PathFigures {
+  readonly exceptionPaths: ExceptionPaths;
+}
+
+/**
+ * A file's or the whole run's figures: the paths pooled (`coverage`), and, so that one function with millions
+ * of paths does not swamp the rest, the mean of its functions' coverage and how many have every path run.
+ */
+export interface AggregateFigures extends PathFigures {
+  /** The mean of the functions' `coverage` (those with potential paths), 2 decimals; null when none has. */
+  readonly meanCoverage: number | null;
+  /** Functions whose counted paths all ran (of those with potential paths). */
+  readonly completeFunctions: number;
+  readonly exceptionPaths: ExceptionPaths;
+}
+
+/**
+ * One function's figures: its counted paths, and its implicit-exception paths apart. `executedEnds` are how
+ * its executed paths end, when the caller has decoded them already.
+ */
+export function functionFigures(
+  fn: FunctionPaths,
+  options: CoverageOptions,
+  executedEnds: Iterable<PathEndKind> = [...fn.counts.keys()].map((id) =>
+    fn.ends.kindOf(decodePath(fn.numbering, id)),
+  ),
+): FunctionFigures {
+  let implicitExecuted = 0;
+  for (const end of executedEnds) if (end === 'exception') implicitExecuted++;
+  const implicitPotential = fn.ends.counts.exception;
+  const counted = options.implicitExceptions;
+  return {
+    ...pathFigures(
+      fn.numbering.pathCount - (counted ? 0 : implicitPotential),
+      fn.counts.size - (counted ? 0 : implicitExecuted),
+    ),
+    exceptionPaths: { potentialPaths: implicitPotential, executedPaths: implicitExecuted, counted },
+  };
+}
+
+/** Figures over several functions' (see `AggregateFigures`). */
+export function aggregateFigures(
+  functions: readonly FunctionFigures[],
+  options: CoverageOptions,
+): AggregateFigures {
+  const sum = (f: (c: FunctionFigures) => number) => functions.reduce((n, c) => n + f(c), 0);
+  const measured = functions.filter((f) => f.potentialPaths > 0);
+  const ratios = measured.map((f) => f.executedPaths / f.potentialPaths);
+  return {
+    ...pathFigures(
+      sum((f) => f.potentialPaths),
+      sum((f) => f.executedPaths),
+    ),
+    meanCoverage: ratios.length ? percent(ratios.reduce((a, b) => a + b, 0) / ratios.length) : null,
+    completeFunctions: measured.filter((f) => f.executedPaths === f.potentialPaths).length,
+    exceptionPaths: {
+      potentialPaths: sum((f) => f.exceptionPaths.potentialPaths),
+      executedPaths: sum((f) => f.exceptionPaths.executedPaths),
+      counted: options.implicitExceptions,
+    },
+  };
+}
+
+function pathFigures(potentialPaths: number, executedPaths: number): PathFigures {
+  return {
+    potentialPaths,
+    executedPaths,
+    coverage: potentialPaths === 0 ? null : percent(executedPaths / potentialPaths),
+  };
+}
+
+/** A ratio in percent, 2 decimals. */
+function percent(ratio: number): number {
+  return Math.round(ratio * 10000) / 100;
+}
+
+/**
+ * A percentage as printed: one decimal; `n/a` when there is nothing to divide by; never 100.0% or 0.0% when
+ * that is not exact.
+ */
+export function formatPercent(value: number | null): string {
+  if (value === null) return 'n/a';
+  const text = value.toFixed(1);
+  if (text === '100.0' && value < 100) return '>99.9%';
+  if (text === '0.0' && value > 0) return '<0.1%';
+  return `${text}%`;
+}
