@@ -28,6 +28,8 @@ export type {
   Location,
 } from './istanbul/file-coverage';
 export { formatLcov } from './lcov';
+export { formatTextReport } from './text-report';
+export { TerminalStyle } from './terminal-style';
 export {
   thresholdFailures,
   checkThresholds,

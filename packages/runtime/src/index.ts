@@ -9,7 +9,7 @@ export {
   type Profile,
 } from './profile-format';
 export { snapshot } from './snapshot';
-export { writeProfiles, writeProfilesAtExit } from './write-profiles';
+export { takeCounts, writeProfileFile, writeProfiles, writeProfilesAtExit } from './write-profiles';
 export {
   ACCUMULATE_ENV,
   currentRun,

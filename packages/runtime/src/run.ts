@@ -1,4 +1,4 @@
-import { nodeModules } from './node-fs';
+import { nodeOrThrow } from './node-fs';
 
 /**
  * A run is what one test command counts (a jest or Vitest run, `pathprof <command>`): like jest's coverage
@@ -26,7 +26,7 @@ export function newRunId(): string {
 
 /** The profile directory a run starter manages: `PATHPROF_DIR`, else `.pathprof`, from the working directory. */
 export function profileDirectory(): string {
-  const { path } = node();
+  const { path } = nodeOrThrow('runs');
   const override = process.env.PATHPROF_DIR;
   checkProfileDirOverride(override);
   return path.resolve(override || DEFAULT_PROFILE_DIR);
@@ -35,7 +35,7 @@ export function profileDirectory(): string {
 /** `PATHPROF_DIR` naming something that is not a directory is the user's mistake: say so by its name. */
 export function checkProfileDirOverride(override: string | undefined): void {
   if (!override) return;
-  const { fs, path } = node();
+  const { fs, path } = nodeOrThrow('runs');
   const resolved = path.resolve(override);
   if (fs.existsSync(resolved) && !fs.statSync(resolved).isDirectory()) {
     throw new Error(`pathprof: PATHPROF_DIR=${override} is not a directory (${resolved})`);
@@ -44,7 +44,7 @@ export function checkProfileDirOverride(override: string | undefined): void {
 
 /** The id of the run that owns `dir` (its marker), or null when it has none or the marker is unreadable. */
 export function currentRun(dir: string): string | null {
-  const { fs, path } = node();
+  const { fs, path } = nodeOrThrow('runs');
   try {
     const marker = JSON.parse(fs.readFileSync(path.join(dir, RUN_FILE), 'utf8')) as {
       format?: unknown;
@@ -85,7 +85,7 @@ export function runForWriting(dir: string): string {
     return named;
   }
   if (current !== null) return current;
-  const { fs, path } = node();
+  const { fs, path } = nodeOrThrow('runs');
   const id = newRunId();
   const temporary = writeTemporaryMarker(dir, id);
   try {
@@ -100,7 +100,7 @@ export function runForWriting(dir: string): string {
 
 /** Makes `dir` the run's: profiles of other runs (and pre-run leftovers) removed, the marker replaced. */
 function takeOver(dir: string, id: string): void {
-  const { fs, path } = node();
+  const { fs, path } = nodeOrThrow('runs');
   fs.mkdirSync(dir, { recursive: true });
   for (const name of fs.readdirSync(dir)) {
     const profile = name.startsWith('pathprof-') && name.endsWith('.json');
@@ -110,7 +110,7 @@ function takeOver(dir: string, id: string): void {
 }
 
 function writeTemporaryMarker(dir: string, id: string): string {
-  const { fs, path } = node();
+  const { fs, path } = nodeOrThrow('runs');
   fs.mkdirSync(dir, { recursive: true });
   const temporary = path.join(dir, `.run-${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
   fs.writeFileSync(
@@ -118,10 +118,4 @@ function writeTemporaryMarker(dir: string, id: string): string {
     `${JSON.stringify({ format: RUN_FORMAT, id, started: new Date().toISOString() })}\n`,
   );
   return temporary;
-}
-
-function node(): NonNullable<ReturnType<typeof nodeModules>> {
-  const modules = nodeModules();
-  if (!modules) throw new Error('pathprof: runs need Node.js');
-  return modules;
 }

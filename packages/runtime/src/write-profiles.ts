@@ -1,5 +1,6 @@
-import { nodeModules } from './node-fs';
+import { nodeModules, nodeOrThrow } from './node-fs';
 import { checkProfileDirOverride, runForWriting } from './run';
+import type { Profile } from './profile-format';
 import { snapshot } from './snapshot';
 import { getStore, type PathprofStore } from './store';
 
@@ -15,15 +16,11 @@ let sequence = 0;
  * written.
  */
 export function writeProfiles(store: PathprofStore = getStore()): string[] {
-  const node = nodeModules();
-  if (!node)
-    throw new Error('pathprof: writing profiles needs Node.js; in a browser read snapshot(getStore())');
-  const { fs, path } = node;
+  const { path } = nodeOrThrow('writing profiles (in a browser, read snapshot(getStore()))');
   const override = process.env.PATHPROF_DIR;
   checkProfileDirOverride(override);
   const byDir = new Map<string, PathprofStore['files']>();
-  for (const [key, record] of Object.entries(store.files)) {
-    if (record.counts.every((n) => n === 0) && record.hashed.every((h) => h.entries().length === 0)) continue;
+  for (const [key, record] of Object.entries(counted(store))) {
     const dir = path.resolve(override || record.outputDir);
     const files = byDir.get(dir) ?? {};
     files[key] = record;
@@ -31,26 +28,60 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
   }
   const written: string[] = [];
   for (const [dir, files] of byDir) {
-    fs.mkdirSync(dir, { recursive: true });
-    const run = runForWriting(dir);
-    const name = `pathprof-${run}-${process.pid}-${Date.now()}-${sequence++}-${Math.random().toString(36).slice(2, 10)}`;
-    const target = path.join(dir, `${name}.json`);
-    const temporary = path.join(dir, `.${name}.tmp`);
-    try {
-      fs.writeFileSync(temporary, JSON.stringify(snapshot({ version: 1, files }, process.pid, run)));
-      fs.renameSync(temporary, target);
-    } catch (error) {
-      // A full disk leaves part of the temporary file behind: remove it, it only holds the space that ran out.
-      fs.rmSync(temporary, { force: true });
-      throw error;
-    }
-    written.push(target);
-    for (const record of Object.values(files)) {
-      record.counts.fill(0);
-      for (const h of record.hashed) h.clear();
-    }
+    written.push(writeProfileFile(dir, snapshot({ version: 1, files }, process.pid)));
+    zero(files);
   }
   return written;
+}
+
+/**
+ * The store's counts as a profile (files that counted nothing left out), then zeroed: what a worker hands
+ * to a runner that writes the profile itself (the Vitest provider). Null when nothing was counted.
+ */
+export function takeCounts(store: PathprofStore = getStore()): Profile | null {
+  const files = counted(store);
+  if (Object.keys(files).length === 0) return null;
+  const profile = snapshot({ version: 1, files }, process.pid);
+  zero(files);
+  return profile;
+}
+
+/**
+ * Writes one profile into `dir` as part of the run that owns it (its id goes into the file and its name),
+ * under a temporary name then renamed; returns its path.
+ */
+export function writeProfileFile(dir: string, profile: Profile): string {
+  const { fs, path } = nodeOrThrow('writing profiles');
+  fs.mkdirSync(dir, { recursive: true });
+  const run = runForWriting(dir);
+  const name = `pathprof-${run}-${process.pid}-${Date.now()}-${sequence++}-${Math.random().toString(36).slice(2, 10)}`;
+  const target = path.join(dir, `${name}.json`);
+  const temporary = path.join(dir, `.${name}.tmp`);
+  const { files, ...header } = profile;
+  try {
+    fs.writeFileSync(temporary, JSON.stringify({ ...header, run, files }));
+    fs.renameSync(temporary, target);
+  } catch (error) {
+    // A full disk leaves part of the temporary file behind: remove it, it only holds the space that ran out.
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+  return target;
+}
+
+function counted(store: PathprofStore): PathprofStore['files'] {
+  return Object.fromEntries(
+    Object.entries(store.files).filter(
+      ([, r]) => r.counts.some((n) => n !== 0) || r.hashed.some((h) => h.entries().length > 0),
+    ),
+  );
+}
+
+function zero(files: PathprofStore['files']): void {
+  for (const record of Object.values(files)) {
+    record.counts.fill(0);
+    for (const h of record.hashed) h.clear();
+  }
 }
 
 /**

@@ -1,0 +1,150 @@
+// A Vitest coverage provider, as @vitest/coverage-istanbul is for istanbul:
+//   test: { coverage: { provider: 'custom', customProviderModule: 'babel-plugin-pathprof/vitest' } }
+// `vitest run --coverage` then instruments the project's files with the plugin inside Vitest's transform
+// pipeline, takes every worker's counts after each batch of test files, writes one profile for the run and
+// prints the path coverage report. Plugin options go in `coverage.pathprof` (mode, include, exclude, …).
+const { existsSync, readFileSync } = require('node:fs');
+const path = require('node:path');
+const {
+  getStore,
+  mergeProfiles,
+  PROFILE_FORMAT,
+  startRun,
+  takeCounts,
+  writeProfileFile,
+} = require('@pathprof/runtime');
+
+const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+
+/** The pathprof side of Vitest's main process: instrument, collect, write, report. */
+class PathprofCoverageProvider {
+  name = 'pathprof';
+
+  initialize(ctx) {
+    this.ctx = ctx;
+    this.root = ctx.config.root;
+    this.options = ctx.config.coverage;
+    this.pluginOptions = { ...(this.options.pathprof ?? {}), runtime: 'import' };
+    const configured = this.options.pathprof?.outputDir ?? '.pathprof';
+    this.dir = path.resolve(this.root, process.env.PATHPROF_DIR || configured);
+    this.profiles = [];
+    this.transforming = new Set();
+  }
+
+  resolveOptions() {
+    return this.options;
+  }
+
+  /** A new run (the previous run's profiles removed) unless `coverage.clean` is false or PATHPROF_ACCUMULATE is set. */
+  clean(clean = true) {
+    this.profiles = [];
+    startRun(this.dir, clean === false || /^(1|true)$/i.test(process.env.PATHPROF_ACCUMULATE ?? ''));
+  }
+
+  onAfterSuiteRun({ coverage }) {
+    if (coverage) this.profiles.push(coverage);
+  }
+
+  /**
+   * The project's own source file (the plugin's include/exclude decide which), instrumented as written on
+   * disk and then passed through the whole transform pipeline again, so the report decodes it against the
+   * source it reads and every other plugin still applies. The instrumented result's source map leads back
+   * to that source, so it replaces the maps of the first pass.
+   */
+  async onFileTransform(code, id, pluginCtx) {
+    const file = id.split('?')[0];
+    if (id.includes('\0') || file !== id || !SOURCE.test(file) || !this.isProjectFile(file)) return undefined;
+    if (this.transforming.has(id)) return undefined; // the second pass through the pipeline
+    const babel = require(require.resolve('@babel/core', { paths: [this.root, __dirname] }));
+    const original = readFileSync(file, 'utf8');
+    const instrumented = babel.transformSync(original, {
+      filename: file,
+      cwd: this.root,
+      babelrc: false,
+      configFile: false,
+      sourceMaps: true,
+      parserOpts: { plugins: syntaxOf(file) },
+      plugins: [[require('./dist/index.js').default, this.pluginOptions]],
+    });
+    if (!instrumented.metadata.pathprof) return undefined; // not selected by include/exclude, or ignored
+    const container = pluginCtx.environment?.pluginContainer;
+    if (!container) throw new Error('babel-plugin-pathprof/vitest: needs Vitest 4 (Vite 6 or later)');
+    this.transforming.add(id);
+    let result;
+    try {
+      result = await container.transform(instrumented.code, id, { inMap: instrumented.map });
+    } finally {
+      this.transforming.delete(id);
+    }
+    if (Array.isArray(pluginCtx.sourcemapChain)) {
+      pluginCtx.sourcemapChain.length = 0;
+      pluginCtx.combinedMap = null;
+    }
+    return { code: result.code, map: result.map };
+  }
+
+  isProjectFile(file) {
+    const relative = path.relative(this.root, file);
+    return (
+      !relative.startsWith('..') &&
+      !path.isAbsolute(relative) &&
+      !relative.split(path.sep).includes('node_modules') &&
+      existsSync(file)
+    );
+  }
+
+  /** Every worker's counts of the run, merged into one profile. */
+  generateCoverage() {
+    const files = mergeProfiles(this.profiles);
+    this.profiles = [];
+    if (files.length === 0) return null;
+    return writeProfileFile(this.dir, {
+      format: PROFILE_FORMAT,
+      created: new Date().toISOString(),
+      pid: process.pid,
+      files,
+    });
+  }
+
+  async reportCoverage(written) {
+    const report = require('@pathprof/report');
+    const { TerminalStyle } = report;
+    if (!written) {
+      this.ctx.logger.error(
+        `pathprof: no counts were collected: did the tests load any of the project's files under ${this.root}?`,
+      );
+      return;
+    }
+    const problems = new report.Problems();
+    const files = report.loadProfiledFiles([this.dir], [this.root], problems);
+    const text = report.formatTextReport(
+      report.pathReport(files, problems.messages),
+      new TerminalStyle(process.stdout),
+    );
+    this.ctx.logger.log(
+      `\n % Path coverage report from pathprof (${path.relative(process.cwd(), written)})\n${text}`,
+    );
+    for (const message of [...problems.notes, ...problems.messages])
+      this.ctx.logger.error(`pathprof-report: ${message}`);
+  }
+}
+
+function syntaxOf(file) {
+  if (/\.tsx$/.test(file)) return ['typescript', 'jsx'];
+  if (/\.[cm]?ts$/.test(file)) return ['typescript'];
+  if (/\.jsx$/.test(file)) return ['jsx'];
+  return [];
+}
+
+module.exports = {
+  getProvider() {
+    return new PathprofCoverageProvider();
+  },
+  // In each worker: the counts of the test files it just ran, then zeroed (isolation on or off).
+  startCoverage() {
+    getStore().writer = 'vitest';
+  },
+  takeCoverage() {
+    return takeCounts(getStore());
+  },
+};
