@@ -121,8 +121,9 @@ class PathprofCoverageProvider {
       report.pathReport(files, problems.messages),
       new TerminalStyle(process.stdout),
     );
+    const shown = path.relative(process.cwd(), written);
     this.ctx.logger.log(
-      `\n % Path coverage report from pathprof (${path.relative(process.cwd(), written)})\n${text}`,
+      `\n % Path coverage report from pathprof (${shown.startsWith('..') ? written : shown})\n${text}`,
     );
     for (const message of [...problems.notes, ...problems.messages])
       this.ctx.logger.error(`pathprof-report: ${message}`);
