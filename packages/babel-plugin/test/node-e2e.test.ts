@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformFileSync } from '@babel/core';
@@ -110,5 +110,54 @@ try { risky(null); } catch (e) { console.log(e.name); }
     expect(run.stderr).toBe('');
     const [file] = mergeProfiles(readProfileDirectory(out).profiles);
     expect(decodedCounts(file).sign).toEqual({ 'entry true return': 1, 'entry false true return': 1 });
+  });
+
+  /** Starts `script` (a file of the project), waits for its "ready" line, sends `signal`; resolves at its end. */
+  const interrupt = (script: string, out: string, signal: NodeJS.Signals) =>
+    new Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }>((resolve) => {
+      const child = spawn(process.execPath, [script], {
+        cwd: project.root,
+        env: { ...process.env, PATHPROF_DIR: out },
+      });
+      let stdout = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        const before = !stdout.includes('ready\n');
+        stdout += chunk.toString();
+        if (before && stdout.includes('ready\n')) child.kill(signal);
+      });
+      child.on('exit', (code, ended) => resolve({ code, signal: ended, stdout }));
+    });
+  const prelude = `require('@babel/register')({ cwd: __dirname, extensions: ['.js'], only: [/src/] });
+const { sign } = require('./src/math');
+sign(1); sign(-1);
+`;
+
+  test('a process ended by a signal writes its counts and still ends by that signal', async () => {
+    writeFileSync(project.path('wait.js'), `${prelude}console.log('ready');\nsetInterval(() => {}, 1000);\n`);
+    const out = project.path('signal-profiles');
+    const ended = await interrupt('wait.js', out, 'SIGTERM');
+    expect(ended).toMatchObject({ code: null, signal: 'SIGTERM' });
+    const [file] = mergeProfiles(readProfileDirectory(out).profiles);
+    expect(decodedCounts(file).sign).toEqual({ 'entry true return': 1, 'entry false true return': 1 });
+  });
+
+  test("a program's own signal handler keeps it running; what it counts afterwards is written at exit", async () => {
+    writeFileSync(
+      project.path('graceful.js'),
+      `${prelude}process.on('SIGINT', () => { sign(0); setTimeout(() => { sign(2); console.log('bye'); }, 50); });
+console.log('ready');
+setTimeout(() => {}, 2000);
+`,
+    );
+    const out = project.path('graceful-profiles');
+    const ended = await interrupt('graceful.js', out, 'SIGINT');
+    expect(ended).toMatchObject({ code: 0, signal: null });
+    expect(ended.stdout).toBe('ready\nbye\n');
+    const [file] = mergeProfiles(readProfileDirectory(out).profiles);
+    expect(decodedCounts(file).sign).toEqual({
+      'entry true return': 2,
+      'entry false true return': 1,
+      'entry false false return': 1,
+    });
   });
 });

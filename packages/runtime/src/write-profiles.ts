@@ -103,7 +103,7 @@ export function writeProfilesAtExit(firstFile?: string): void {
     if (!store.writer) warnNothingWrites(p, firstFile);
     return;
   }
-  p.once('exit', () => {
+  const write = () => {
     try {
       writeProfiles(store);
     } catch (error) {
@@ -111,7 +111,31 @@ export function writeProfilesAtExit(firstFile?: string): void {
       console.error(`pathprof: could not write the profile: ${message}`);
       process.exitCode = process.exitCode || 1;
     }
-  });
+  };
+  p.once('exit', write);
+  writeOnTerminatingSignals(p, write);
+}
+
+const TERMINATING = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+
+/**
+ * A process ended by Ctrl-C or `kill` never emits `exit`: write on those signals too, then, when nothing else
+ * listens for the signal, let it end the process as it would have (as signal-exit does for nyc). A program
+ * with its own handler keeps it, and keeps running; what it counts afterwards is written at exit.
+ */
+function writeOnTerminatingSignals(p: NodeJS.Process, write: () => void): void {
+  // Worker threads get no signals (and may not listen for them).
+  if (p.getBuiltinModule?.('node:worker_threads').isMainThread !== true) return;
+  const handlers = new Map<NodeJS.Signals, () => void>();
+  for (const signal of TERMINATING) {
+    const handler = () => {
+      for (const [s, h] of handlers) p.off(s, h);
+      write();
+      if (p.listenerCount(signal) === 0) p.kill(p.pid, signal);
+    };
+    handlers.set(signal, handler);
+    p.on(signal, handler);
+  }
 }
 
 const WARNED = Symbol.for('pathprof.nothing-writes-warned');
