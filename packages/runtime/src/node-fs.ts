@@ -1,7 +1,16 @@
-/** Node's file system and path modules, reached only when called: importing the runtime touches no Node API. */
+/**
+ * Node's file system and path modules, reached only when called: importing the runtime touches no Node API (a
+ * bundle for a page has no `require('node:fs')` to resolve). Outside Node, null. Node before 20.16 (and 21, and 22
+ * before 22.3) has no `process.getBuiltinModule`: a clear error, as the packages' `engines` say.
+ */
 export function nodeModules(): { fs: typeof import('node:fs'); path: typeof import('node:path') } | null {
   const p = (globalThis as { process?: NodeJS.Process }).process;
-  if (!p || typeof p.getBuiltinModule !== 'function') return null;
+  if (!p?.versions?.node) return null;
+  if (typeof p.getBuiltinModule !== 'function') {
+    throw new Error(
+      `pathprof: Node ${p.version} has no process.getBuiltinModule; pathprof needs Node 20.16 or later (22.3 or later on 22)`,
+    );
+  }
   return { fs: p.getBuiltinModule('node:fs'), path: p.getBuiltinModule('node:path') };
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -287,5 +288,32 @@ const built = existsSync(join(dist, 'index.js'));
     const store = vm.runInContext('globalThis.__pathprof__', context);
     expect(store.files['page.js'].counts[1]).toBe(1);
     expect(vm.runInContext('typeof process', context)).toBe('undefined');
+  });
+});
+
+/**
+ * Node before 20.16 has no `process.getBuiltinModule` (removed here to stand for it): a program whose counts
+ * cannot be written says why on stderr and fails, instead of claiming it is not running in Node.
+ */
+(built ? describe : describe.skip)('on a Node without process.getBuiltinModule', () => {
+  test('writing the profile at exit fails with the Node version needed', () => {
+    const out = mkdtempSync(join(tmpdir(), 'pathprof-old-'));
+    const run = spawnSync(
+      process.execPath,
+      [
+        '-e',
+        `delete process.getBuiltinModule;
+const { registerFile } = require(${JSON.stringify(dist)});
+registerFile('old.js', 'h', ${JSON.stringify(meta)}, '.pathprof', 1, 0).counts[0]++;
+console.log('ran');`,
+      ],
+      { encoding: 'utf8', env: { ...process.env, PATHPROF_DIR: out } },
+    );
+    rmSync(out, { recursive: true, force: true });
+    expect(run.stdout).toBe('ran\n');
+    expect(run.stderr).toMatch(
+      /^pathprof: could not write the profile: pathprof: Node v[\d.]+ has no process\.getBuiltinModule; pathprof needs Node 20\.16 or later/,
+    );
+    expect(run.status).toBe(1);
   });
 });
