@@ -20,7 +20,7 @@ export default function pathprof(
   api: { assertVersion(range: number | string): void },
   rawOptions: unknown,
 ): PluginObj {
-  api.assertVersion('^7.29.0 || ^8.0.0');
+  api.assertVersion('^7.20.0 || ^8.0.0');
   const options = resolveOptions(rawOptions);
   return {
     name: 'pathprof',

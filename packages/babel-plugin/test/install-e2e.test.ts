@@ -1,0 +1,164 @@
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PackedInstall, packWorkspaces } from './support/packed-install';
+import { readmeSetup } from './support/readme-setup';
+
+// npm pack once (~1 s); per project, copying its tools (~60 MB for jest) and `npm install` take 5–30 s
+// depending on the disk, the test run 1–3 s.
+jest.setTimeout(240_000);
+
+const cart = `function total(items, coupon) {
+  let sum = 0;
+  for (const item of items) sum += item.price * (item.quantity ?? 1);
+  if (coupon && sum >= coupon.minimum) sum -= coupon.amount;
+  return sum;
+}
+module.exports = { total };
+`;
+const cases = `test('no coupon', () => expect(total([{ price: 2 }, { price: 3, quantity: 2 }])).toBe(8));
+test('coupon applies', () => expect(total([{ price: 10 }], { minimum: 5, amount: 3 })).toBe(7));
+test('empty cart', () => expect(total([], { minimum: 5, amount: 3 })).toBe(0));
+`;
+// Three calls: two items then none with no coupon, one item with a coupon that applies, none with one that does
+// not; each loop iteration is a path of its own (from the entry or from the back edge).
+const expectedPaths = [
+  '1 for (const i: loop: done, leaves the loop, coupon: false, return sum;: return',
+  '1 for (const i: loop: done, leaves the loop, coupon: true, sum >= coupo: false, return sum;: return',
+  '1 for (const i: loop: done, leaves the loop, coupon: true, sum >= coupo: true, return sum;: return',
+  '1 for (const i: loop: next item, item.quantit: not null or undefined, for (const i: loop: next iteration',
+  '2 for (const i: loop: next item, item.quantit: null or undefined, for (const i: loop: next iteration',
+];
+
+// The oldest Babel 7 pathprof supports (the peer range's lower bound), as a project locked to it has it: its
+// @babel/core with the parser, traverse, generator, types and template of its time.
+const babel720 = {
+  '@babel/core': 'babel-core-7.20',
+  '@babel/generator': 'babel-generator-7.20',
+  '@babel/parser': 'babel-parser-7.20',
+  '@babel/template': 'babel-template-7.18',
+  '@babel/traverse': 'babel-traverse-7.20',
+  '@babel/types': 'babel-types-7.20',
+};
+
+let packs: string;
+let tarballs: string[];
+beforeAll(() => {
+  packs = mkdtempSync(join(tmpdir(), 'pathprof-packs-'));
+  tarballs = [...packWorkspaces(packs).values()];
+});
+afterAll(() => rmSync(packs, { recursive: true, force: true }));
+
+/**
+ * What a user does, from the README: install pathprof (here the tarballs of `npm pack --workspaces`, npm
+ * fetching nothing, so our packages resolve among themselves) into an existing project far from this
+ * repository, add the README's babel.config.js (and jest.config.js) as they are, run the project's tests, then
+ * `pathprof-report`: the counts are the calls the tests made.
+ */
+interface UserProject {
+  title: string;
+  /** Its own devDependencies, installed before pathprof. */
+  tools: string[];
+  files: Record<string, string>;
+  test: readonly [string, string[]];
+  env: Record<string, string>;
+  /** Where this repository has the release of @babel/core the project has. */
+  babel: string;
+  substitutes: Record<string, string>;
+}
+
+describe.each<UserProject>([
+  {
+    title: 'a jest project',
+    tools: ['jest', 'babel-jest', '@babel/core'],
+    files: { 'test/cart.test.js': `const { total } = require('../src/cart');\n${cases}` },
+    test: ['jest', []],
+    env: {}, // jest sets NODE_ENV=test itself
+    babel: '@babel/core',
+    substitutes: {},
+  },
+  {
+    // Jest 30 needs Babel 7.22 (its preset's import-attributes syntax plugin): this project runs mocha over
+    // @babel/register, with NODE_ENV=test for the README's `env.test`.
+    title: 'a mocha project locked to Babel 7.20',
+    tools: ['mocha', '@babel/register', '@babel/core'],
+    files: {
+      '.mocharc.json': '{ "require": "@babel/register", "ui": "tdd" }\n',
+      'test/cart.test.js': `const assert = require('node:assert');\nconst { total } = require('../src/cart');\nconst expect = (value) => ({ toBe: (wanted) => assert.strictEqual(value, wanted) });\n${cases}`,
+    },
+    test: ['mocha', []],
+    env: { NODE_ENV: 'test' },
+    babel: 'babel-core-7.20',
+    substitutes: babel720,
+  },
+])(
+  'installed from the packed tarballs into $title',
+  ({ tools, files, test: [runner, args], env, babel, substitutes }) => {
+    let project: PackedInstall;
+    beforeAll(() => {
+      const readme = readmeSetup();
+      // The README installs the one user-facing package; unpublished, it comes with its siblings' tarballs.
+      expect(readme.install).toBe('npm install --save-dev babel-plugin-pathprof');
+      const setup = runner === 'jest' ? readme.files : { 'babel.config.js': readme.files['babel.config.js'] };
+      project = new PackedInstall({
+        files: { ...setup, ...files, 'src/cart.js': cart },
+        tools,
+        tarballs,
+        substitutes,
+      });
+    });
+    afterAll(() => project.dispose());
+
+    test('the plugin, its runtime and the report resolve inside the project, next to its own Babel', () => {
+      const resolve = (request: string) =>
+        project.run(process.execPath, ['-p', `require.resolve(${JSON.stringify(request)})`]);
+      for (const request of ['babel-plugin-pathprof', 'babel-plugin-pathprof/runtime', '@pathprof/report']) {
+        const run = resolve(request);
+        expect(run.stderr).toBe('');
+        expect(realpathSync(run.stdout.trim()).startsWith(realpathSync(project.root))).toBe(true);
+      }
+      // The project's Babel, and what it transforms with: the older releases where substituted.
+      const core = project.run(process.execPath, ['-p', "require('@babel/core').version"]);
+      expect(core.stdout.trim()).toBe(require(`${babel}/package.json`).version);
+      for (const [name, alias] of Object.entries(substitutes)) {
+        const fromCore = `require(require.resolve('${name}/package.json', { paths: [require.resolve('@babel/core')] })).version`;
+        expect(project.run(process.execPath, ['-p', fromCore]).stdout.trim()).toBe(
+          require(`${alias}/package.json`).version,
+        );
+      }
+      expect(JSON.parse(readFileSync(project.path('package.json'), 'utf8')).devDependencies).toHaveProperty(
+        'babel-plugin-pathprof',
+      );
+    });
+
+    test('the tests with the README set-up, then pathprof-report: exact counts', () => {
+      const tests = project.run(runner, [...args], env);
+      expect(`${tests.stdout}${tests.stderr}`).toMatch(/Tests: +3 passed, 3 total|3 passing/);
+      expect(tests.status).toBe(0);
+      const report = project.run('pathprof-report', ['json']);
+      expect(report.stderr).toBe('');
+      expect(report.status).toBe(0);
+      const json = JSON.parse(report.stdout) as {
+        files: {
+          file: string;
+          functions: {
+            name: string;
+            activations: number;
+            paths: { count: number; decisions: { code: string; outcome: string }[] }[];
+          }[];
+        }[];
+      };
+      expect(json.files.map((f) => f.file)).toEqual(['src/cart.js']);
+      const functions = Object.fromEntries(json.files[0].functions.map((f) => [f.name, f]));
+      expect(functions['<program>'].activations).toBe(1);
+      expect(functions.total.activations).toBe(3);
+      const paths = functions.total.paths.map(
+        (p) => `${p.count} ${p.decisions.map((d) => `${d.code.slice(0, 12)}: ${d.outcome}`).join(', ')}`,
+      );
+      expect(paths.sort()).toEqual(expectedPaths);
+      const text = project.run('pathprof-report', []);
+      expect(text.status).toBe(0);
+      expect(text.stdout).toMatch(/src\/cart\.js +\d+ +6 /);
+    });
+  },
+);
