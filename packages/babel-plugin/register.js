@@ -1,9 +1,11 @@
 // `node --require babel-plugin-pathprof/register`: compiles the project's CommonJS files with its own Babel
-// config (babel.config.js, .babelrc) as they are required, with this plugin added when the config lacks
-// it. `pathprof <command>` preloads it into every Node process of the command through NODE_OPTIONS, as nyc
+// config (babel.config.js, .babelrc) as they are required, and its ES modules as they are imported
+// (register-esm.mjs, a module loader hook), with this plugin added when the config lacks it. `pathprof <command>` preloads it into every Node process of the command through NODE_OPTIONS, as nyc
 // preloads its hook. A project that calls @babel/register itself (mocha's --require) replaces these options
 // with its own, which then need the plugin in the Babel config.
+const { register: registerLoaderHooks } = require('node:module');
 const path = require('node:path');
+const { pathToFileURL } = require('node:url');
 
 const cwd = process.cwd();
 let register;
@@ -29,3 +31,5 @@ register({
   cache: false,
   ...(named ? {} : { plugins: [plugin] }),
 });
+// Node 20.6 and later: ES modules too.
+registerLoaderHooks?.(pathToFileURL(path.join(__dirname, 'register-esm.mjs')), { data: { cwd, named } });

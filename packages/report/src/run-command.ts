@@ -5,8 +5,9 @@ import { main as report } from './cli';
 
 const usage = `usage: pathprof COMMAND [ARGS...]
   Starts a new run (the previous run's profiles in $PATHPROF_DIR or .pathprof are removed; PATHPROF_ACCUMULATE=1
-  adds to them instead), runs COMMAND with every Node process compiling the project's CommonJS files with its
-  Babel config and the pathprof plugin (@babel/register), then prints the path coverage report.
+  adds to them instead), runs COMMAND with every Node process compiling the project's files (CommonJS and ES
+  modules) with its Babel config and the pathprof plugin (@babel/register, a module loader hook), then prints
+  the path coverage report.
   The exit code is COMMAND's. Examples: pathprof node main.js, pathprof mocha, pathprof npm test`;
 
 /**

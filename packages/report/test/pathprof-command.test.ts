@@ -107,4 +107,27 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
       rmSync(project, { recursive: true, force: true });
     }
   });
+
+  test('an ES module project ("type": "module") is profiled through the module loader hook', () => {
+    const base = join(repository, 'tmp');
+    mkdirSync(base, { recursive: true });
+    const project = mkdtempSync(join(base, 'command-esm-'));
+    try {
+      writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
+      writeFileSync(join(project, 'babel.config.json'), '{}\n');
+      writeFileSync(join(project, 'sign.js'), 'export const sign = (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);\n');
+      writeFileSync(
+        join(project, 'main.js'),
+        "import { sign } from './sign.js';\nconsole.log(sign(4), sign(-4), sign(9));\n",
+      );
+      const run = pathprof(project, ['node', 'main.js']);
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/^1 -1 1\n/);
+      // sign(4) and sign(9) take one path, sign(-4) another.
+      expect(run.stdout).toMatch(/^ {2}sign +1 .* #1 ×2, #5 ×1$/m);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
 });
