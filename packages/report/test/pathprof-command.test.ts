@@ -130,4 +130,35 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
       rmSync(project, { recursive: true, force: true });
     }
   });
+
+  test("mocha with the project's own @babel/register hook and the plugin under env.test only", () => {
+    const base = join(repository, 'tmp');
+    mkdirSync(base, { recursive: true });
+    const project = mkdtempSync(join(base, 'command-env-'));
+    try {
+      // The README's set-up: pathprof for tests only; mocha does not set NODE_ENV=test.
+      writeFileSync(
+        join(project, 'babel.config.js'),
+        "module.exports = { env: { test: { plugins: ['pathprof'] } } };\n",
+      );
+      mkdirSync(join(project, 'src'));
+      writeFileSync(join(project, 'src', 'sign.js'), 'exports.sign = (x) => (x > 0 ? 1 : -1);\n');
+      writeFileSync(
+        join(project, 'hook.js'),
+        "require('@babel/register')({ cwd: __dirname, only: [/src/] });\n",
+      );
+      mkdirSync(join(project, 'spec'));
+      writeFileSync(
+        join(project, 'spec', 'sign.spec.js'),
+        "const assert = require('node:assert');\nconst { sign } = require('../src/sign');\nit('signs', () => { assert.equal(sign(2), 1); assert.equal(sign(-2), -1); });\n",
+      );
+      writeFileSync(join(project, '.mocharc.json'), '{ "require": "./hook.js", "spec": "spec/*.spec.js" }\n');
+      const run = pathprof(project, ['mocha']);
+      expect(run.status).toBe(0);
+      // sign(2) and sign(-2): each of its two paths once.
+      expect(run.stdout).toMatch(/^ {2}exports\.sign +1 .* #1 ×1, #3 ×1$/m);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
 });
