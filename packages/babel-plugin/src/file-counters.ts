@@ -13,13 +13,13 @@ const buildUnpacker = template.statement(UNPACK_METADATA.replace('NAME', '%%name
 export class FileCounters {
   readonly record: t.Identifier;
   readonly init: t.Identifier;
-  readonly register: t.Identifier;
+  readonly runtime: t.Identifier;
   readonly unpack: t.Identifier;
 
   constructor(fresh: FreshName) {
     this.record = fresh('pp_file');
     this.init = fresh('pp_init');
-    this.register = fresh('pp_register');
+    this.runtime = fresh('pp_runtime');
     this.unpack = fresh('pp_unpack');
   }
 
@@ -37,7 +37,7 @@ export class FileCounters {
   }
 
   /**
-   * `var record; function init() { return record = register(key, hash, meta, dir, size, tables); }` (with the
+   * `var record; function init() { return record = runtime.registerFile(key, hash, meta, dir, size, tables); }` (with the
    * runtime imported, or required inside `init`), to be placed at the top of the program after its directives.
    * Large metadata goes packed, with a hoisted `function unpack(packed)` that `init` calls.
    */
@@ -55,13 +55,11 @@ export class FileCounters {
     const source = t.stringLiteral('babel-plugin-pathprof/runtime');
     // An import binding exists before any code of the module runs; a `require` is made inside init() so that
     // a hoisted function called early still finds it.
-    const registerFn =
+    const runtime =
       runtimeImport === 'import'
-        ? t.cloneNode(this.register)
-        : t.memberExpression(
-            t.callExpression(t.identifier('require'), [source]),
-            t.identifier('registerFile'),
-          );
+        ? t.cloneNode(this.runtime)
+        : t.callExpression(t.identifier('require'), [source]);
+    const registerFn = t.memberExpression(runtime, t.identifier('registerFile'));
     const json = JSON.stringify(args.meta);
     const packed = json.length > PACK_ABOVE;
     const meta = packed
@@ -78,10 +76,8 @@ export class FileCounters {
     const load =
       runtimeImport === 'import'
         ? [
-            t.importDeclaration(
-              [t.importSpecifier(t.cloneNode(this.register), t.identifier('registerFile'))],
-              source,
-            ),
+            // A default import: some projects' own plugins (an ESM-to-CommonJS step) accept no other kind.
+            t.importDeclaration([t.importDefaultSpecifier(t.cloneNode(this.runtime))], source),
           ]
         : [];
     return [
