@@ -16,6 +16,7 @@ const cart = `function total(items, coupon) {
 }
 module.exports = { total };
 `;
+const esmCart = cart.replace('module.exports = { total };', 'export { total };');
 const cases = `test('no coupon', () => expect(total([{ price: 2 }, { price: 3, quantity: 2 }])).toBe(8));
 test('coupon applies', () => expect(total([{ price: 10 }], { minimum: 5, amount: 3 })).toBe(7));
 test('empty cart', () => expect(total([], { minimum: 5, amount: 3 })).toBe(0));
@@ -61,6 +62,10 @@ interface UserProject {
   tools: string[];
   files: Record<string, string>;
   test: readonly [string, string[]];
+  /** The README's files the project takes (by name): its set-up for this runner. */
+  readme: string[];
+  /** src/cart.js as this project writes it (CommonJS unless said). */
+  source?: string;
   env: Record<string, string>;
   /** Where this repository has the release of @babel/core the project has. */
   babel: string;
@@ -73,7 +78,49 @@ describe.each<UserProject>([
     tools: ['jest', 'babel-jest', '@babel/core'],
     files: { 'test/cart.test.js': `const { total } = require('../src/cart');\n${cases}` },
     test: ['jest', []],
+    readme: ['babel.config.js', 'jest.config.js'],
     env: {}, // jest sets NODE_ENV=test itself
+    babel: '@babel/core',
+    substitutes: {},
+  },
+  {
+    title: 'a jest project testing in jsdom',
+    tools: ['jest', 'babel-jest', '@babel/core', 'jest-environment-jsdom'],
+    files: {
+      'test/cart.test.js': `/** @jest-environment jsdom */\nconst { total } = require('../src/cart');\ntest('a DOM', () => expect(typeof document.createElement).toBe('function'));\n${cases}`,
+    },
+    test: ['jest', []],
+    readme: ['babel.config.js', 'jest.config.js'],
+    env: {},
+    babel: '@babel/core',
+    substitutes: {},
+  },
+  {
+    // Vitest reads no Babel config: the provider instruments with the plugin (and needs @babel/core).
+    title: 'a Vitest project',
+    tools: ['vitest', '@babel/core'],
+    files: {
+      'test/cart.test.js': `import { expect, test } from 'vitest';\nimport { total } from '../src/cart.js';\n${cases}`,
+    },
+    source: esmCart,
+    test: ['vitest', ['run', '--coverage']],
+    readme: ['vitest.config.js'],
+    env: { NO_COLOR: '1' },
+    babel: '@babel/core',
+    substitutes: {},
+  },
+  {
+    // npx pathprof mocha: the command's own hook compiles the tests and the sources (no --require of the
+    // project's), with the plugin although NODE_ENV is not test.
+    title: 'a mocha project under npx pathprof',
+    tools: ['mocha', '@babel/register', '@babel/core'],
+    files: {
+      '.mocharc.json': '{ "ui": "tdd" }\n',
+      'test/cart.test.js': `const assert = require('node:assert');\nconst { total } = require('../src/cart');\nconst expect = (value) => ({ toBe: (wanted) => assert.strictEqual(value, wanted) });\n${cases}`,
+    },
+    test: ['pathprof', ['mocha']],
+    readme: ['babel.config.js'],
+    env: {},
     babel: '@babel/core',
     substitutes: {},
   },
@@ -87,21 +134,22 @@ describe.each<UserProject>([
       'test/cart.test.js': `const assert = require('node:assert');\nconst { total } = require('../src/cart');\nconst expect = (value) => ({ toBe: (wanted) => assert.strictEqual(value, wanted) });\n${cases}`,
     },
     test: ['mocha', []],
+    readme: ['babel.config.js'],
     env: { NODE_ENV: 'test' },
     babel: 'babel-core-7.20',
     substitutes: babel720,
   },
 ])(
   'installed from the packed tarballs into $title',
-  ({ tools, files, test: [runner, args], env, babel, substitutes }) => {
+  ({ tools, files, test: [runner, args], readme: taken, source, env, babel, substitutes }) => {
     let project: PackedInstall;
     beforeAll(() => {
       const readme = readmeSetup();
       // The README installs the one user-facing package; unpublished, it comes with its siblings' tarballs.
       expect(readme.install).toBe('npm install --save-dev babel-plugin-pathprof');
-      const setup = runner === 'jest' ? readme.files : { 'babel.config.js': readme.files['babel.config.js'] };
+      const setup = Object.fromEntries(taken.map((name) => [name, readme.files[name]]));
       project = new PackedInstall({
-        files: { ...setup, ...files, 'src/cart.js': cart },
+        files: { ...setup, ...files, 'src/cart.js': source ?? cart },
         tools,
         tarballs,
         substitutes,
@@ -133,7 +181,9 @@ describe.each<UserProject>([
 
     test('the tests with the README set-up, then pathprof-report: exact counts', () => {
       const tests = project.run(runner, [...args], env);
-      expect(`${tests.stdout}${tests.stderr}`).toMatch(/Tests: +3 passed, 3 total|3 passing/);
+      expect(`${tests.stdout}${tests.stderr}`).toMatch(
+        /Tests: +[34] passed, [34] total|[34] passed \([34]\)|3 passing/,
+      );
       expect(tests.status).toBe(0);
       const report = project.run('pathprof-report', ['json']);
       expect(report.stderr).toBe('');
