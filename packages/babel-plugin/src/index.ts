@@ -10,6 +10,8 @@ export type { OpaqueDefaultNote, PathFallback } from './fallbacks';
 export { flowGraphOf, numberingOf, edgePlanOf, type FileMetadata, type FunctionMetadata } from './metadata';
 /** The source hash in a profile (`hash`): a reader compares it with the current source. */
 export { fingerprint } from './fingerprint';
+/** The files the plugin leaves alone unless `exclude` is given: spread it to extend rather than replace. */
+export { DEFAULT_EXCLUDE } from './default-exclude';
 
 /**
  * babel-plugin-pathprof: `plugins: ['pathprof']` or `plugins: [['pathprof', { mode: 'edge' }]]`. The work

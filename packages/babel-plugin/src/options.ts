@@ -1,4 +1,5 @@
 import picomatch from 'picomatch';
+import { DEFAULT_EXCLUDE } from './default-exclude';
 
 /** How the plugin instruments: Ball-Larus path counts, optimal edge counts, or the edge-tracing oracle. */
 export type Mode = 'path' | 'edge' | 'trace';
@@ -8,7 +9,7 @@ export interface PluginOptions {
   mode?: Mode;
   /** Globs (relative to the working directory) of files to instrument; default every file. */
   include?: string[];
-  /** Globs of files never to instrument; default tests and `node_modules`. */
+  /** Globs of files never to instrument; replaces `DEFAULT_EXCLUDE` (istanbul's defaults, `node_modules`, specs). */
   exclude?: string[];
   /** Functions with more potential paths than this count into a hash table instead of an array. */
   hashThreshold?: number;
@@ -28,14 +29,6 @@ export interface ResolvedOptions {
   readonly outputDir: string;
   readonly runtime: 'auto' | 'import' | 'require';
 }
-
-export const DEFAULT_EXCLUDE = [
-  '**/node_modules/**',
-  '**/*.{test,spec}.{js,jsx,ts,tsx,mjs,cjs,mts,cts}',
-  '**/__tests__/**',
-  '**/__mocks__/**',
-  'coverage/**',
-];
 
 const KNOWN = ['mode', 'include', 'exclude', 'hashThreshold', 'maxPaths', 'outputDir', 'runtime'];
 
@@ -68,7 +61,7 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
     return value as number;
   };
   const include = globs('include', ['**']);
-  const exclude = globs('exclude', DEFAULT_EXCLUDE);
+  const exclude = globs('exclude', [...DEFAULT_EXCLUDE]);
   const isIncluded = picomatch(include, { dot: true });
   const isExcluded = picomatch(exclude, { dot: true });
   const outputDir = options.outputDir ?? '.pathprof';

@@ -1,5 +1,5 @@
 import { transformSync } from '@babel/core';
-import pathprof from '../src';
+import pathprof, { DEFAULT_EXCLUDE } from '../src';
 import { resolveOptions } from '../src/options';
 import { virtualPath } from './support/instrument';
 
@@ -36,6 +36,44 @@ describe('plugin options', () => {
     expect(selects('virtual/src/node_modules/x/index.js')).toBe(false);
     expect(transform({ include: ['nothing/**'] })).not.toContain('registerFile');
     expect(transform({})).toContain('registerFile("virtual/src/a.js"');
+  });
+
+  test("by default, istanbul's test-exclude list, node_modules, spec files and __mocks__ are left alone", () => {
+    const selects = resolveOptions({}).selects;
+    for (const file of ['src/a.js', 'lib/deep/b.ts', 'src/testing.js', 'src/contest.js', 'app/tests.js']) {
+      expect([file, selects(file)]).toEqual([file, true]);
+    }
+    for (const file of [
+      'test/helpers.js',
+      'tests/fixtures/data.js',
+      'test.js',
+      'test-utils.ts',
+      'src/a.test.js',
+      'src/a-test.tsx',
+      'src/a.spec.ts',
+      'src/__tests__/a.js',
+      'src/__mocks__/fs.js',
+      'packages/core/test/setup.js',
+      'types/index.d.ts',
+      'coverage/lcov-report/prettify.js',
+      'jest.config.js',
+      'babel.config.cjs',
+      '.eslintrc.js',
+      'node_modules/x/index.js',
+      'src/node_modules/y.js',
+    ]) {
+      expect([file, selects(file)]).toEqual([file, false]);
+    }
+  });
+
+  test('an exclude option replaces the default list, as nyc does; spreading DEFAULT_EXCLUDE extends it', () => {
+    const replaced = resolveOptions({ exclude: ['legacy/**'] }).selects;
+    expect(replaced('legacy/a.js')).toBe(false);
+    expect(replaced('test/helpers.js')).toBe(true);
+    const extended = resolveOptions({ exclude: [...DEFAULT_EXCLUDE, 'legacy/**'] }).selects;
+    expect(extended('legacy/a.js')).toBe(false);
+    expect(extended('test/helpers.js')).toBe(false);
+    expect(extended('src/a.js')).toBe(true);
   });
 
   test('outputDir and hashThreshold reach the emitted code', () => {
