@@ -5,9 +5,19 @@ import { ignoresFile } from './ignore-comments';
 import { resolveOptions } from './options';
 import { cutWarning } from './fallbacks';
 
-export type { PluginOptions, Mode } from './options';
+export type { PluginOptions, Mode, Scheme } from './options';
+export type { FileNotes } from './instrument-program';
+export type { InterproceduralNote, CallSiteNote } from './interprocedural-mode';
+export { interproceduralNumberingOf, programOf, callSitesOf } from './interprocedural-metadata';
 export type { OpaqueDefaultNote, PathFallback } from './fallbacks';
-export { flowGraphOf, numberingOf, edgePlanOf, type FileMetadata, type FunctionMetadata } from './metadata';
+export {
+  flowGraphOf,
+  numberingOf,
+  edgePlanOf,
+  type FileMetadata,
+  type FunctionMetadata,
+  type InterproceduralMetadata,
+} from './metadata';
 /** The source hash in a profile (`hash`): a reader compares it with the current source. */
 export { fingerprint } from './fingerprint';
 /** The files the plugin leaves alone unless `exclude` is given: spread it to extend rather than replace. */
@@ -36,9 +46,9 @@ export default function pathprof(
             .split(path.sep)
             .join('/');
           if (!options.selects(key) || ignoresFile(state.file.ast)) return;
-          const { fallbacks, opaqueDefaults } = instrumentProgram(programPath, key, state.file.code, options);
-          (state.file.metadata as { pathprof?: unknown }).pathprof = { fallbacks, opaqueDefaults };
-          const warning = cutWarning(key, options.maxPaths, fallbacks);
+          const notes = instrumentProgram(programPath, key, state.file.code, options);
+          (state.file.metadata as { pathprof?: unknown }).pathprof = notes;
+          const warning = cutWarning(key, options.maxPaths, notes.fallbacks);
           if (warning) console.warn(warning);
         },
       },

@@ -3,7 +3,9 @@ import type { NodePath } from '@babel/core';
 import {
   buildCfg,
   canInstrument,
+  findCallTargets,
   findCfgRoots,
+  splitCallsFor,
   freshNamesFor,
   lowerForDecisions,
   insertEdgeCode,
@@ -20,6 +22,15 @@ import { graphMetadata, numberingChecksum, type FileMetadata, type FunctionMetad
 import type { ResolvedOptions } from './options';
 import { PathPlan, type PathFunction } from './path-plan';
 import { opaqueDefaultNotes, pathFallback, type OpaqueDefaultNote, type PathFallback } from './fallbacks';
+import { planInterproceduralFile, type InterproceduralNote } from './interprocedural-mode';
+
+/** What the build says of one file (`result.metadata.pathprof`). */
+export interface FileNotes {
+  fallbacks: PathFallback[];
+  opaqueDefaults: OpaqueDefaultNote[];
+  /** Interprocedural mode: N, the split calls crossed or cut, and any fallback to path mode. */
+  interprocedural?: InterproceduralNote;
+}
 
 /**
  * Instruments one file: a graph per function-like (except ignored ones), numbered and placed per the mode,
@@ -31,7 +42,7 @@ export function instrumentProgram(
   key: string,
   source: string,
   options: ResolvedOptions,
-): { fallbacks: PathFallback[]; opaqueDefaults: OpaqueDefaultNote[] } {
+): FileNotes {
   const program = path.node;
   const ignored = ignoredRanges(program);
   // One scan of the file's names, not Babel's generateUidIdentifier: that retries `_hint`, `_hint2`, … against
@@ -42,17 +53,37 @@ export function instrumentProgram(
     (root) =>
       !ignored.some(([s, e]) => root.node.start != null && root.node.start >= s && root.node.end! <= e),
   );
+  // Which calls have a statically known callee comes from Babel's scope, before anything is rewritten.
+  const targets = options.mode === 'interprocedural' ? findCallTargets(path) : null;
   // Rewrites that let more defaults be path decisions come first (destructuring parameters, pattern targets).
   for (const root of roots) lowerForDecisions(root.node, fresh);
-  const graphs = roots.map((root) => buildCfg(root, key)).filter(canInstrument);
+  const split = targets ? splitCallsFor(targets, roots) : undefined;
+  const graphs = roots.map((root) => buildCfg(root, key, split)).filter(canInstrument);
   const file = new FileCounters(fresh);
   const functions: FunctionMetadata[] = [];
   const fallbacks: PathFallback[] = [];
   let arraySize = 0;
   let hashCount = 0;
   let plan: EdgeCodePlan;
+  let mode = options.mode;
+  const interprocedural = targets
+    ? planInterproceduralFile(key, graphs, targets, options, file, fresh)
+    : null;
+  let note: InterproceduralNote | undefined = interprocedural?.note;
+  if (targets && !interprocedural) {
+    // One function alone has more paths than the budget: count the file per function instead.
+    mode = 'path';
+    const fallback = `a function has more than maxPaths (${options.maxPaths}) paths on its own; counted per function (path mode)`;
+    note = { scheme: options.scheme, pathCount: null, sites: [], fallback };
+    console.warn(`pathprof: ${key}: ${fallback}`);
+  }
 
-  if (options.mode === 'path') {
+  if (interprocedural) {
+    functions.push(...interprocedural.functions);
+    arraySize = interprocedural.arraySize;
+    hashCount = interprocedural.hashCount;
+    plan = interprocedural.code;
+  } else if (mode === 'path') {
     const byGraph = new Map<ControlFlowGraph, PathFunction>();
     for (const g of graphs) {
       const numbering = numberPaths(g, { maxPaths: options.maxPaths, arrayThreshold: options.hashThreshold });
@@ -88,7 +119,7 @@ export function instrumentProgram(
   }
 
   insertEdgeCode(program, fresh, graphs, plan);
-  if (options.mode === 'trace') {
+  if (mode === 'trace') {
     registerTopLevelDeclarations(path);
     return { fallbacks, opaqueDefaults: opaqueDefaultNotes(graphs) };
   }
@@ -96,10 +127,11 @@ export function instrumentProgram(
   const meta: FileMetadata = {
     format: 'pathprof-meta/1',
     file: key,
-    mode: options.mode,
+    mode,
     maxPaths: options.maxPaths,
     hashThreshold: options.hashThreshold,
     functions,
+    ...(interprocedural ? { interprocedural: interprocedural.meta } : {}),
   };
   const runtimeImport = options.runtime === 'auto' ? runtimeLoading(program, key) : options.runtime;
   const preamble = file.preamble(
@@ -113,10 +145,14 @@ export function instrumentProgram(
     },
     runtimeImport,
   );
-  program.body.unshift(...preamble);
+  program.body.unshift(...preamble, ...(interprocedural?.code.declarations() ?? []));
   registerTopLevelDeclarations(path);
   if (runtimeImport === 'import') referenceRuntimeImport(path, file.init.name);
-  return { fallbacks, opaqueDefaults: opaqueDefaultNotes(graphs) };
+  return {
+    fallbacks,
+    opaqueDefaults: opaqueDefaultNotes(graphs),
+    ...(note ? { interprocedural: note } : {}),
+  };
 }
 
 /**

@@ -8,7 +8,7 @@ import {
   type PathNumbering,
 } from '@pathprof/numbering';
 import { fingerprint } from './fingerprint';
-import type { Mode } from './options';
+import type { Mode, Scheme } from './options';
 
 /**
  * What the report needs to decode a file's counts into source, embedded in the instrumented file (so it
@@ -26,6 +26,25 @@ export interface FileMetadata {
   readonly maxPaths: number;
   readonly hashThreshold: number;
   readonly functions: FunctionMetadata[];
+  /** `interprocedural` mode: how the file's paths were numbered and where they are counted. */
+  readonly interprocedural?: InterproceduralMetadata;
+}
+
+/**
+ * A file's interprocedural numbering, recomputed by readers from the functions' graphs and call sites with
+ * these inputs (interprocedural-metadata.ts), then checked against `checksum`.
+ */
+export interface InterproceduralMetadata {
+  readonly scheme: Scheme;
+  /** The functions (indexes in `functions`) that can start without a crossed call, in order. */
+  readonly roots: number[];
+  /** Crossed sites cut to keep the numbers within `maxPaths` (site ids). */
+  readonly cutSites: number[];
+  /** N, as a decimal string (it is below 2^53, but the numbering works in BigInt). */
+  readonly pathCount: string;
+  /** Counts in the file's array (`[0, N)`) or in its one hash table, keyed by path number. */
+  readonly storage: 'array' | 'hash';
+  readonly checksum: string;
 }
 
 export interface FunctionMetadata {
@@ -54,10 +73,19 @@ export interface FunctionMetadata {
   };
   /** `edge` mode: the chord counters' first index and count. */
   readonly edge?: { readonly offset: number; readonly counterCount: number };
+  /**
+   * `interprocedural` mode: the function's split calls, 4 numbers each: the file-wide site id, the call
+   * vertex, the return site, and the callee (an index in `functions`).
+   */
+  readonly callSites?: number[];
+  /** `interprocedural` mode: edges split to keep the function's own paths within budget (like backedges). */
+  readonly splitEdges?: number[];
 }
 
 /** The graph part of a function's metadata. */
-export function graphMetadata(cfg: ControlFlowGraph): Omit<FunctionMetadata, 'path' | 'edge'> {
+export function graphMetadata(
+  cfg: ControlFlowGraph,
+): Omit<FunctionMetadata, 'path' | 'edge' | 'callSites' | 'splitEdges'> {
   const ranges: number[] = [];
   const known = new Map<string, number>();
   const rangeIndex = (r: SourceRange | null | undefined): number => {

@@ -1,19 +1,30 @@
 import picomatch from 'picomatch';
 import { DEFAULT_EXCLUDE } from './default-exclude';
 
-/** How the plugin instruments: Ball-Larus path counts, optimal edge counts, or the edge-tracing oracle. */
-export type Mode = 'path' | 'edge' | 'trace';
+/**
+ * How the plugin instruments: Ball-Larus path counts, Melski-Reps interprocedural path counts, optimal edge
+ * counts, or the edge-tracing oracle.
+ */
+export type Mode = 'path' | 'interprocedural' | 'edge' | 'trace';
+
+/** Interprocedural paths: `piecewise` (paths partition the run; hot paths) or `context` (a context prefix, then the active suffix). */
+export type Scheme = 'piecewise' | 'context';
 
 /** The options users give in `babel.config.js`: `plugins: [['pathprof', { … }]]`. */
 export interface PluginOptions {
   mode?: Mode;
+  /** With `mode: 'interprocedural'`: which paths are counted; default `piecewise`. */
+  scheme?: Scheme;
   /** Globs (relative to the working directory) of files to instrument; default every file. */
   include?: string[];
   /** Globs of files never to instrument; replaces `DEFAULT_EXCLUDE` (istanbul's defaults, `node_modules`, specs). */
   exclude?: string[];
   /** Functions with more potential paths than this count into a hash table instead of an array. */
   hashThreshold?: number;
-  /** The most paths a function may have; above it edges are cut like backedges (reported per function). */
+  /**
+   * The most paths a function may have; above it edges are cut like backedges (reported per function). In
+   * interprocedural mode, the most a file's path numbers may reach: crossed calls are cut until they fit.
+   */
   maxPaths?: number;
   /** Where profiles are written, unless `PATHPROF_DIR` is set when the program runs. */
   outputDir?: string;
@@ -23,6 +34,7 @@ export interface PluginOptions {
 
 export interface ResolvedOptions {
   readonly mode: Mode;
+  readonly scheme: Scheme;
   readonly selects: (relativePath: string) => boolean;
   readonly hashThreshold: number;
   readonly maxPaths: number;
@@ -30,7 +42,7 @@ export interface ResolvedOptions {
   readonly runtime: 'auto' | 'import' | 'require';
 }
 
-const KNOWN = ['mode', 'include', 'exclude', 'hashThreshold', 'maxPaths', 'outputDir', 'runtime'];
+const KNOWN = ['mode', 'scheme', 'include', 'exclude', 'hashThreshold', 'maxPaths', 'outputDir', 'runtime'];
 
 /** Checks the options once per Babel configuration; an error names the option and what was expected. */
 export function resolveOptions(raw: unknown): ResolvedOptions {
@@ -43,8 +55,15 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
     if (!KNOWN.includes(key)) fail(`unknown option "${key}" (known: ${KNOWN.join(', ')})`);
   }
   const mode = options.mode ?? 'path';
-  if (mode !== 'path' && mode !== 'edge' && mode !== 'trace') {
-    fail(`"mode" must be "path", "edge" or "trace", not ${JSON.stringify(mode)}`);
+  if (mode !== 'path' && mode !== 'interprocedural' && mode !== 'edge' && mode !== 'trace') {
+    fail(`"mode" must be "path", "interprocedural", "edge" or "trace", not ${JSON.stringify(mode)}`);
+  }
+  const scheme = options.scheme ?? 'piecewise';
+  if (options.scheme !== undefined && mode !== 'interprocedural') {
+    fail(`"scheme" applies to mode "interprocedural" only (the mode is ${JSON.stringify(mode)})`);
+  }
+  if (scheme !== 'piecewise' && scheme !== 'context') {
+    fail(`"scheme" must be "piecewise" or "context", not ${JSON.stringify(scheme)}`);
   }
   const globs = (name: string, fallback: string[]): string[] => {
     const value = options[name] ?? fallback;
@@ -72,6 +91,7 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
   }
   return {
     mode: mode as Mode,
+    scheme: scheme as Scheme,
     selects: (file) => isIncluded(file) && !isExcluded(file),
     hashThreshold: positive('hashThreshold', 4096),
     maxPaths: positive('maxPaths', 2 ** 30),

@@ -6,10 +6,23 @@ import type { ControlFlowGraph } from './control-flow-graph';
 import { freshNamesFor, type FreshName } from './fresh-names';
 import { lowerPatternParameters } from './lower-pattern-parameters';
 import { lowerPatternTargets } from './lower-pattern-targets';
+import traverseModule, { type NodePath } from '@babel/traverse';
+import { acceptsHandOff, type CallTargets } from './call-targets';
 
-/** The graph of one function-like (see `findCfgRoots` for what qualifies). */
-export function buildCfg(root: CfgRoot, filename: string): ControlFlowGraph {
-  return new CfgBuilder(root.node, root.kind, root.name, filename).build();
+// @babel/traverse is CommonJS with a `default` export; under Node's ESM interop it may be nested.
+const traverse = (traverseModule as unknown as { default?: typeof traverseModule }).default ?? traverseModule;
+
+/**
+ * The graph of one function-like (see `findCfgRoots` for what qualifies). `splitCalls` names calls to give a
+ * call vertex and a return site of their own (interprocedural numbering); a call evaluated while the
+ * parameters are bound is never split.
+ */
+export function buildCfg(
+  root: CfgRoot,
+  filename: string,
+  splitCalls?: ReadonlySet<t.Node>,
+): ControlFlowGraph {
+  return new CfgBuilder(root.node, root.kind, root.name, filename, splitCalls).build();
 }
 
 /** The graphs of every function-like in a program, in source order, the program's own first. */
@@ -29,16 +42,62 @@ export function lowerForDecisions(root: t.Node, fresh: FreshName): void {
 
 /**
  * The graphs an instrumenter works on: every root lowered (`lowerForDecisions`, which rewrites `program`),
- * in the order of the source as written (a split declaration can reorder the functions inside it).
+ * in the order of the source as written (a split declaration can reorder the functions inside it). With
+ * `targets`, the calls that can hand state to their callee are split (`splitCallsFor`).
  */
 export function buildInstrumentedCfgs(
   program: t.Program,
   filename: string,
   fresh: FreshName = freshNamesFor(program),
+  targets?: CallTargets,
 ): ControlFlowGraph[] {
   const roots = findCfgRoots(program);
   for (const root of roots) lowerForDecisions(root.node, fresh);
-  return roots.map((root) => buildCfg(root, filename));
+  const split = targets ? splitCallsFor(targets, roots) : undefined;
+  return roots.map((root) => buildCfg(root, filename, split));
+}
+
+/**
+ * The calls to split among graphs built from `roots` (after lowering): those whose callee is one of the
+ * roots and accepts a hand-off.
+ */
+export function splitCallsFor(targets: CallTargets, roots: readonly CfgRoot[]): ReadonlySet<t.Node> {
+  const functions = new Set(roots.map((root) => root.node));
+  const split = new Set<t.Node>();
+  for (const [call, fn] of targets.calleeOf) if (functions.has(fn) && acceptsHandOff(fn)) split.add(call);
+  return split;
+}
+
+/**
+ * The functions that start only through split calls: never escaping, every call of theirs split in one of
+ * `graphs`, and called at least once. Every other function can start without a hand-off (a root).
+ */
+export function enteredOnlyBySplitCalls(
+  targets: CallTargets,
+  graphs: readonly ControlFlowGraph[],
+): Set<t.Node> {
+  const split = new Set<t.Node>(graphs.flatMap((g) => g.callSites.map((site) => site.node)));
+  const only = new Set<t.Node>();
+  const refused = new Set<t.Node>(targets.escaping);
+  for (const [call, fn] of targets.calleeOf) {
+    if (split.has(call)) only.add(fn);
+    else refused.add(fn);
+  }
+  for (const fn of refused) only.delete(fn);
+  return only;
+}
+
+/** The program's path, which scope analysis needs, for an AST parsed on its own. */
+export function programPathOf(file: t.File): NodePath<t.Program> {
+  let found: NodePath<t.Program> | null = null;
+  traverse(file, {
+    Program(path) {
+      found = path;
+      path.stop();
+    },
+  });
+  if (!found) throw new Error('internal error: no program');
+  return found;
 }
 
 /** Parses a file the way pathprof reads sources: TypeScript for .ts/.tsx/.mts/.cts, JSX for .jsx/.tsx/.js. */

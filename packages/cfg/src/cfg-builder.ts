@@ -2,6 +2,7 @@ import * as t from '@babel/types';
 import { EdgeKind } from './edge-kind';
 import type { EdgeSite } from './edge-site';
 import type {
+  CfgCallSite,
   CfgRootKind,
   ControlFlowGraph,
   FinallyRegion,
@@ -26,6 +27,8 @@ import {
   visitBindingTarget,
   type OpaqueDefault,
 } from './pattern-defaults';
+
+const NO_CALLS: ReadonlySet<t.Node> = new Set();
 
 /** What a condition's direct edges are called when the whole condition is one leaf (no `&&`, `||`, `?:`). */
 interface LeafSites {
@@ -53,12 +56,15 @@ export class CfgBuilder {
   private parameterDefaultList: t.AssignmentPattern[] = [];
   /** A block entered by a silent edge: nothing in it may throw until an edge with a site leaves it. */
   private silentBlock = UNREACHABLE;
+  private readonly callSites: CfgCallSite[] = [];
 
   constructor(
     private readonly root: t.Node,
     private readonly kind: CfgRootKind,
     private readonly name: string,
     private readonly filename: string,
+    /** Calls to split into a call vertex and a return site (`splitCall`); none by default. */
+    private readonly splitCalls: ReadonlySet<t.Node> = NO_CALLS,
   ) {
     this.isGenerator = t.isFunction(root) && root.generator === true;
   }
@@ -139,6 +145,7 @@ export class CfgBuilder {
       isGenerator: this.isGenerator,
       parameterDefaults: this.parameterDefaultList,
       opaqueDefaults: this.opaqueDefaults,
+      callSites: this.callSites,
     };
   }
 
@@ -775,6 +782,7 @@ export class CfgBuilder {
 
   private expr(e: t.Node): void {
     if (this.cur === UNREACHABLE) return;
+    if (t.isCallExpression(e) && this.splitCalls.has(e)) return this.splitCall(e);
     switch (e.type) {
       case 'LogicalExpression':
         return this.logical(e);
@@ -813,6 +821,40 @@ export class CfgBuilder {
         }
         this.code(e);
     }
+  }
+
+  /**
+   * A call that may hand state to its callee: once the callee and the arguments are evaluated, the block
+   * ends and a block of its own, the call vertex, makes the call (its exceptional edge is the callee's
+   * exception); the return site starts when the callee returns. The edge into the call vertex runs after
+   * the last argument (or the callee, for no arguments: `(t = f, code, t)()` keeps `this` undefined), the
+   * edge out of it right after the call returns, its value unchanged.
+   */
+  private splitCall(call: t.CallExpression): void {
+    this.expr(call.callee);
+    for (const a of call.arguments) this.expr(a);
+    if (this.cur === UNREACHABLE) return;
+    const last = (call.arguments.at(-1) ?? call.callee) as t.Expression;
+    const callVertex = this.g.addBlock(this.handler);
+    this.g.addEdge(
+      this.cur,
+      callVertex,
+      EdgeKind.Normal,
+      { type: 'afterExpression', expression: last },
+      call,
+    );
+    this.enter(callVertex);
+    this.code(call);
+    const returnSite = this.g.addBlock(this.handler);
+    this.g.addEdge(
+      callVertex,
+      returnSite,
+      EdgeKind.Normal,
+      { type: 'afterExpression', expression: call },
+      call,
+    );
+    this.enter(returnSite);
+    this.callSites.push({ node: call, call: callVertex, returnSite });
   }
 
   private logical(e: t.LogicalExpression): void {

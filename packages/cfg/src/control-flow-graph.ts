@@ -76,6 +76,17 @@ export interface HandlerEntry {
 }
 
 /**
+ * A call split for interprocedural numbering: the block `call` holds nothing but the call (its exceptional
+ * edge is an exception out of the callee), and its one normal edge enters `returnSite` when the callee
+ * returns. Only the calls a builder is asked to split have one.
+ */
+export interface CfgCallSite {
+  readonly node: t.CallExpression;
+  readonly call: number;
+  readonly returnSite: number;
+}
+
+/**
  * One control-flow graph: a function, the program top level, a class field initializer, a static block or a
  * namespace body. Plain data: integer ids, typed arrays for the structure, one info record per block and edge.
  * ENTRY is block 0 and EXIT block 1; ENTRY runs no code and has exactly one out-edge.
@@ -104,4 +115,6 @@ export interface ControlFlowGraph extends FlowGraph {
   readonly parameterDefaults: readonly t.AssignmentPattern[];
   /** Default values that are not path decisions (see pattern-defaults.ts), with why. */
   readonly opaqueDefaults: readonly OpaqueDefault[];
+  /** The split calls (`buildCfg`'s `splitCalls`), in the order they run. */
+  readonly callSites: readonly CfgCallSite[];
 }

@@ -3,6 +3,7 @@ export type { OpaqueDefault } from './pattern-defaults';
 export type { EdgeSite, EdgeSiteType } from './edge-site';
 export type {
   BlockInfo,
+  CfgCallSite,
   CfgRootKind,
   Completion,
   ControlFlowGraph,
@@ -15,8 +16,18 @@ export type {
 } from './control-flow-graph';
 export { ENTRY, EXIT } from './graph-builder';
 export { findCfgRoots, type CfgRoot } from './cfg-roots';
-export { buildCfg, buildFileCfgs, buildInstrumentedCfgs, lowerForDecisions, parseSource } from './build';
+export {
+  buildCfg,
+  buildFileCfgs,
+  buildInstrumentedCfgs,
+  enteredOnlyBySplitCalls,
+  lowerForDecisions,
+  parseSource,
+  programPathOf,
+  splitCallsFor,
+} from './build';
 export { CfgError } from './cfg-error';
+export { findCallTargets, acceptsHandOff, type CallTargets } from './call-targets';
 export { formatArrows } from './format-arrows';
 export { formatDot } from './format-dot';
 export type { EdgeCodePlan, FunctionLocals, ParameterState } from './edge-code-plan';
@@ -24,6 +35,6 @@ export { insertEdgeCode, canInstrument } from './insert-edge-code';
 export { TraceRecorder, TRACE_GLOBAL, type TraceEvent } from './trace/trace-recorder';
 export { TracePlan } from './trace/trace-plan';
 export { instrumentForTrace, type TracedSource } from './trace/instrument-for-trace';
-export { checkTrace, type TracedActivation } from './trace/trace-oracle';
+export { checkTrace, TraceReplay, type TracedActivation } from './trace/trace-oracle';
 export { validateCfg } from './validate-cfg';
 export { freshNamesFor, type FreshName } from './fresh-names';

@@ -554,10 +554,11 @@ export class InsertionEdits {
         n.argument = seq([assignTemp(t.cloneNode(v), n.argument), ...y.pre, t.cloneNode(v)]);
       e = seq([...pre, t.assignmentExpression('=', v, n), ...y.post, ...y.resume, t.cloneNode(v)]);
     }
-    const test = this.tests.get(n);
-    if (test) e = this.test(e, test.T, test.F);
+    // A split call in test position: the return from the call comes before either outcome.
     const after = this.after.get(n);
     if (after) e = this.afterValue(n, e, after);
+    const test = this.tests.get(n);
+    if (test) e = this.test(e, test.T, test.F);
     const before = this.before.get(n);
     if (before) e = seq([...before, e]);
     return e;

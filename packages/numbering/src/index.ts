@@ -53,6 +53,10 @@ export { encodeInterproceduralPath } from './interprocedural/encode-path';
 export { decodeInterproceduralPath, type DecodedInterproceduralPath } from './interprocedural/decode-path';
 export type { ExecutionEvent } from './interprocedural/execution-trace';
 export { referenceProfile } from './interprocedural/reference-profile';
+export {
+  fitInterproceduralNumbering,
+  type FittedInterproceduralNumbering,
+} from './interprocedural/fit-budget';
 export type {
   InterproceduralOp,
   CallSitePlan,

@@ -1,5 +1,6 @@
 import generateModule from '@babel/generator';
-import { buildInstrumentedCfgs, parseSource } from '../build';
+import { buildInstrumentedCfgs, parseSource, programPathOf } from '../build';
+import { findCallTargets } from '../call-targets';
 import type { ControlFlowGraph } from '../control-flow-graph';
 import { insertEdgeCode } from '../insert-edge-code';
 import { freshNamesFor } from '../fresh-names';
@@ -14,11 +15,19 @@ export interface TracedSource {
   readonly graphs: readonly ControlFlowGraph[];
 }
 
-/** Instruments a source file in `trace` mode: the oracle's view of which edges ran. */
-export function instrumentForTrace(source: string, filename: string): TracedSource {
+/**
+ * Instruments a source file in `trace` mode: the oracle's view of which edges ran. With `splitCalls`, the
+ * graphs split the calls interprocedural mode splits, so the edges into call vertices show each call.
+ */
+export function instrumentForTrace(
+  source: string,
+  filename: string,
+  options: { splitCalls?: boolean } = {},
+): TracedSource {
   const ast = parseSource(source, filename);
   const fresh = freshNamesFor(ast);
-  const graphs = buildInstrumentedCfgs(ast.program, filename, fresh);
+  const targets = options.splitCalls ? findCallTargets(programPathOf(ast)) : undefined;
+  const graphs = buildInstrumentedCfgs(ast.program, filename, fresh, targets);
   insertEdgeCode(ast.program, fresh, graphs, new TracePlan(graphs));
   return { code: generate(ast, { retainLines: false }).code, graphs };
 }

@@ -28,58 +28,89 @@ export function checkTrace(
   events: readonly TraceEvent[],
   uncaught: boolean,
 ): TracedActivation[] {
-  const byActivation = new Map<number, TracedActivation>();
-  const fail = (a: { activation: number; graph: number }, message: string): never => {
+  const replay = new TraceReplay(graphs);
+  for (const ev of events) replay.step(ev);
+  for (const a of replay.activations()) {
+    if (a.end === 'exit') continue;
     const g = graphs[a.graph];
-    throw new Error(`activation ${a.activation} of ${g?.name ?? '?'} (graph ${a.graph}): ${message}`);
-  };
-  for (const ev of events) {
+    if (a.block === -1) fail(g, a, 'entered but never took its ENTRY edge');
+    const info = g.blocks[a.block];
+    const canStop =
+      info.suspends ||
+      info.bindsParameters ||
+      (uncaught && (g.kind === 'program' || g.kind === 'namespace') && info.mayThrow);
+    if (!canStop) fail(g, a, `stopped in b${a.block}, which neither suspends nor ends the run`);
+  }
+  return replay.activations();
+}
+
+/**
+ * Replays traced events one at a time, in the order they happened, rebuilding each activation's edges:
+ * `step` returns the edges an event adds to its activation (silent edges it implies first, then the edge
+ * taken or the exceptional edge an exception took), so a caller can follow all activations in time order.
+ */
+export class TraceReplay {
+  private readonly byActivation = new Map<number, TracedActivation>();
+
+  constructor(private readonly graphs: readonly ControlFlowGraph[]) {}
+
+  activations(): TracedActivation[] {
+    return [...this.byActivation.values()];
+  }
+
+  activation(id: number): TracedActivation | undefined {
+    return this.byActivation.get(id);
+  }
+
+  step(ev: TraceEvent): number[] {
     if (ev.type === 'enter') {
-      byActivation.set(ev.activation, {
+      this.byActivation.set(ev.activation, {
         activation: ev.activation,
         graph: ev.graph,
         edges: [],
         end: 'open',
         block: -1,
       });
-      continue;
+      return [];
     }
-    const a = byActivation.get(ev.activation);
+    const a = this.byActivation.get(ev.activation);
     if (!a) throw new Error(`event for unknown activation ${ev.activation}`);
-    const g = graphs[a.graph];
-    if (a.end === 'exit') fail(a, `event ${ev.type} after the activation reached EXIT`);
+    const g = this.graphs[a.graph];
+    const before = a.edges.length;
+    if (a.end === 'exit') fail(g, a, `event ${ev.type} after the activation reached EXIT`);
     if (ev.type === 'edge') {
       const src = g.edgeSrc[ev.edge];
       followSilentEdges(g, a, src);
       const expected = a.block === -1 ? g.entry : a.block;
-      if (src !== expected) fail(a, `edge ${ev.edge} leaves b${src} but control is in b${expected}`);
+      if (src !== expected) fail(g, a, `edge ${ev.edge} leaves b${src} but control is in b${expected}`);
       if (isExceptionalKind(g.edgeKind[ev.edge]))
-        fail(a, `exceptional edge ${ev.edge} was reported as taken`);
+        fail(g, a, `exceptional edge ${ev.edge} was reported as taken`);
       a.edges.push(ev.edge);
       a.block = g.edgeDst[ev.edge];
     } else {
-      if (a.block === -1) fail(a, `${ev.type} before the ENTRY edge`);
+      if (a.block === -1) fail(g, a, `${ev.type} before the ENTRY edge`);
       const target = ev.type === 'handler' ? ev.block : g.exit;
       const e = exceptionalEdge(g, a.block, target);
       if (e < 0)
-        fail(a, `an exception left b${a.block} for b${target}, but the graph has no such exceptional edge`);
+        fail(
+          g,
+          a,
+          `an exception left b${a.block} for b${target}, but the graph has no such exceptional edge`,
+        );
       a.edges.push(e);
       a.block = target;
     }
     if (a.block === g.exit) a.end = 'exit';
+    return a.edges.slice(before);
   }
-  for (const a of byActivation.values()) {
-    if (a.end === 'exit') continue;
-    const g = graphs[a.graph];
-    if (a.block === -1) fail(a, 'entered but never took its ENTRY edge');
-    const info = g.blocks[a.block];
-    const canStop =
-      info.suspends ||
-      info.bindsParameters ||
-      (uncaught && (g.kind === 'program' || g.kind === 'namespace') && info.mayThrow);
-    if (!canStop) fail(a, `stopped in b${a.block}, which neither suspends nor ends the run`);
-  }
-  return [...byActivation.values()];
+}
+
+function fail(
+  g: ControlFlowGraph | undefined,
+  a: { activation: number; graph: number },
+  message: string,
+): never {
+  throw new Error(`activation ${a.activation} of ${g?.name ?? '?'} (graph ${a.graph}): ${message}`);
 }
 
 /**

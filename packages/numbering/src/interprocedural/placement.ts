@@ -136,6 +136,8 @@ function chordIncrements(
   for (let e = 0; e < graph.edgeCount; e++) {
     if (dag.keptAs[e] < 0 && graph.edgeDst[e] !== graph.exit) removedWeight[graph.edgeDst[e]] += weights[e];
   }
+  // Silent edges (no code can run on them) are forced into the tree, so their increment is 0.
+  const silent = (d: number): boolean => dag.kind[d] === 'flow' && graph.edgeSilent?.[dag.origin[d]] === 1;
   for (let d = 0; d < dag.edgeCount; d++) {
     if (dag.kind[d] === 'call') continue;
     const kind = dag.kind[d];
@@ -148,7 +150,7 @@ function chordIncrements(
           ? removedWeight[dag.dst[d]]
           : weights[dag.origin[d]],
     );
-    forced.push(0);
+    forced.push(silent(d) ? 1 : 0);
     value.push(rho[d]);
     dagEdge.push(d);
   }
@@ -178,6 +180,12 @@ function chordIncrements(
   for (let d = 0; d < dag.edgeCount; d++) {
     if ((dag.kind[d] === 'exception' || dag.kind[d] === 'throw-end') && !isZero(increment[d])) {
       throw new Error(`internal: exceptional DAG edge ${d} of ${procedure.name} needs code`);
+    }
+    if (silent(d) && !isZero(increment[d])) {
+      throw new NumberingError(
+        'invalid-graph',
+        `${procedure.name}: silent edge ${dag.origin[d]} would need code`,
+      );
     }
   }
   return { increment, potential };

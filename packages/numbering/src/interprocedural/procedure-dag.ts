@@ -62,7 +62,7 @@ export interface ProcedureDag {
 }
 
 /**
- * Builds one procedure's DAG. Backedges come from a DFS (in edge-id order, call edges included, so any graph,
+ * Builds one procedure's DAG. Split edges (`Procedure.splitEdges`) are treated as backedges. Backedges come from a DFS (in edge-id order, call edges included, so any graph,
  * reducible or not) over the procedure's edges with exceptions out of crossed calls replaced by their restart
  * surrogates: those exceptions already ended the path in the callee, whose handler recorded it.
  */
@@ -81,6 +81,19 @@ export function buildProcedureDag(
     if (edgeExceptional[e] === 1 && crossedCall(edgeSrc[e])) restartsAfterThrow[e] = 1;
   }
   const isBackedge = findBackedges(graph, restartsAfterThrow, procedure.name);
+  for (const e of procedure.splitEdges ?? []) {
+    const touchesCall = validated.siteAtCall[edgeSrc[e]] >= 0 || validated.siteAtCall[edgeDst[e]] >= 0;
+    if (
+      !(e >= 0 && e < edgeCount) ||
+      edgeExceptional[e] === 1 ||
+      graph.edgeSilent?.[e] === 1 ||
+      edgeDst[e] === exit ||
+      touchesCall
+    ) {
+      throw new NumberingError('invalid-graph', `${procedure.name}: edge ${e} cannot be split`);
+    }
+    isBackedge[e] = 1;
+  }
 
   const globalExit = blockCount;
   const globalEntry = scheme === 'piecewise' ? blockCount + 1 : -1;

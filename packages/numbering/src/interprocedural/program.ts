@@ -24,6 +24,12 @@ export interface Procedure {
   readonly file: string;
   readonly graph: FlowGraph;
   readonly callSites: readonly CallSite[];
+  /**
+   * Edges that end one path and start the next, as backedges do (T2): cut to keep the procedure's own paths
+   * within a budget (`fitInterproceduralNumbering`). Never exceptional, silent, into the exit, or into or out
+   * of a call vertex.
+   */
+  readonly splitEdges?: readonly number[];
 }
 
 /** The input of interprocedural numbering: every procedure's graph with its call sites. */

@@ -1,0 +1,376 @@
+import * as t from '@babel/types';
+import type { ControlFlowGraph, EdgeCodePlan, FunctionLocals, ParameterState } from '@pathprof/cfg';
+import type {
+  InterproceduralNumbering,
+  InterproceduralOp,
+  InterproceduralPlan,
+  LinearFunction,
+  ProcedurePlan,
+} from '@pathprof/numbering';
+import { plus } from './counter-code';
+import type { FileCounters } from './file-counters';
+
+/** What one function's code needs to know beyond its plan. */
+interface ProcedureCode {
+  /** The function's id in the hand-off token: its procedure index + 1 (0 means no hand-off pending). */
+  readonly id: number;
+  readonly plan: ProcedurePlan;
+  /** Some crossed call site enters it: its prologue takes the hand-off. */
+  readonly crossedInto: boolean;
+  /**
+   * The register holds the path number minus `bias`. Functions whose parameter defaults are path decisions
+   * carry the register from the defaults to the body in a slot where 0 means "nothing ran yet", so their
+   * register is kept above 0 (`bias` is the sentinel, below every value); every other function's is 0.
+   */
+  readonly bias: number;
+  /** The register's value while a crossed callee runs: the sentinel, biased. */
+  readonly marker: number;
+  /** nvc when it cannot vary (a function never crossed into, with no restart that changes it), else null. */
+  readonly nvc: bigint | null;
+  /** The edge into the call vertex of each crossed site (hand-off), and the edge out of it (return). */
+  readonly handOff: ReadonlyMap<number, number>;
+  readonly returns: ReadonlyMap<number, number>;
+  /** Per handler block: the restart an exception out of a crossed call runs there. */
+  readonly restarts: ReadonlyMap<number, readonly InterproceduralOp[]>;
+  /** An exception can end a path in this function (one not out of a crossed callee, which recorded it). */
+  readonly throwEnds: boolean;
+  readonly crossesCalls: boolean;
+  /** The callee's procedure index per crossed site (index in the graph's `callSites`). */
+  readonly callees: readonly number[];
+}
+
+/**
+ * The `interprocedural` mode: Melski & Reps' instrumentation (wave2-design.md has the protocol). Each
+ * activation keeps `pathNum` in a local register, with its `nvc` (numValidCompsFromExit) and, piecewise, an
+ * `open` flag (its left parenthesis is still on the path: the by-reference `cntOpenLfParens` made per frame).
+ * A crossed call hands the register, the callee's nvc and a token naming the callee to a per-file mailbox
+ * right before the call; the callee's prologue takes them when the token names it, else it starts as a
+ * root. The callee hands the register back when it returns; while it runs, the caller's register holds a
+ * sentinel below every path value, which tells the caller's handlers that an exception came out of a crossed
+ * callee (the callee recorded the path; a handler starts the next one). Paths are counted where they end,
+ * into the file's one array or hash table, indexed by the file-wide path number.
+ */
+export class InterproceduralCode implements EdgeCodePlan {
+  private readonly procedures = new Map<ControlFlowGraph, ProcedureCode>();
+  private readonly piecewise: boolean;
+
+  constructor(
+    numbering: InterproceduralNumbering,
+    plan: InterproceduralPlan,
+    graphs: readonly ControlFlowGraph[],
+    private readonly file: FileCounters,
+    private readonly mailbox: t.Identifier,
+    private readonly storage: 'array' | 'hash',
+  ) {
+    this.piecewise = plan.scheme === 'piecewise';
+    const sentinel = -Number(plan.valueBound) - 1;
+    const crossedInto = new Set<number>();
+    numbering.procedures.forEach((p, i) =>
+      p.callSites.forEach((site, k) => {
+        if (plan.procedures[i].callSites[k].kind === 'crossed') crossedInto.add(site.callee!);
+      }),
+    );
+    graphs.forEach((cfg, index) => {
+      const procedurePlan = plan.procedures[index];
+      const bias = cfg.parameterDefaults.length > 0 ? sentinel : 0;
+      if (bias !== 0 && crossedInto.has(index)) {
+        throw new Error(`internal error: ${cfg.name} takes a hand-off but binds parameter defaults`);
+      }
+      const handOff = new Map<number, number>();
+      const returns = new Map<number, number>();
+      const callVertex = new Map<number, number>();
+      const callees: number[] = [];
+      numbering.procedures[index].callSites.forEach((site, k) => {
+        callees.push(site.callee ?? -1);
+        if (procedurePlan.callSites[k].kind !== 'crossed') return;
+        callVertex.set(site.call, k);
+        for (let e = 0; e < cfg.edgeCount; e++) {
+          if (cfg.edgeExceptional[e]) continue;
+          if (cfg.edgeDst[e] === site.call) handOff.set(e, k);
+          if (cfg.edgeSrc[e] === site.call) returns.set(e, k);
+        }
+      });
+      const restarts = new Map<number, readonly InterproceduralOp[]>();
+      let throwEnds = false;
+      for (let e = 0; e < cfg.edgeCount; e++) {
+        if (!cfg.edgeExceptional[e]) continue;
+        const fromCrossed = callVertex.has(cfg.edgeSrc[e]);
+        if (cfg.edgeDst[e] === cfg.exit) throwEnds ||= !fromCrossed;
+        else if (fromCrossed) restarts.set(cfg.edgeDst[e], procedurePlan.edgeOps[e]);
+      }
+      const restartChangesNvc = this.piecewise && numbering.procedures[index].unbalancedExitPaths !== 1n;
+      this.procedures.set(cfg, {
+        id: index + 1,
+        plan: procedurePlan,
+        crossedInto: crossedInto.has(index),
+        bias,
+        marker: sentinel - bias,
+        nvc: crossedInto.has(index) || restartChangesNvc ? null : 1n,
+        handOff,
+        returns,
+        restarts,
+        throwEnds,
+        crossesCalls: handOff.size > 0,
+        callees,
+      });
+    });
+  }
+
+  /** The mailbox: a hoisted function, so it exists before any code of the file runs (module cycles). */
+  declarations(): t.Statement[] {
+    return [t.functionDeclaration(t.cloneNode(this.mailbox), [], t.blockStatement([]))];
+  }
+
+  include(cfg: ControlFlowGraph): boolean {
+    return this.procedures.has(cfg);
+  }
+
+  prologue(cfg: ControlFlowGraph, locals: FunctionLocals, carried?: t.Expression): t.Statement[] {
+    const p = this.procedures.get(cfg)!;
+    const r = register(locals);
+    const out: t.Expression[] = [];
+    const start = p.plan.rootStart;
+    if (p.crossedInto) {
+      const take = [
+        this.set('tok', t.numericLiteral(0)),
+        assign(r, this.field('inp')),
+        assign(nvcOf(locals), this.field('nvc')),
+      ];
+      if (start === null) out.push(...take);
+      else {
+        const tokenIsMine = t.binaryExpression('===', this.field('tok'), t.numericLiteral(p.id));
+        const asRoot = [assign(r, num(start)), assign(nvcOf(locals), t.numericLiteral(1))];
+        if (this.needsRootFlag(p)) {
+          take.push(assign(rootOf(locals), t.booleanLiteral(false)));
+          asRoot.push(assign(rootOf(locals), t.booleanLiteral(true)));
+        }
+        out.push(t.conditionalExpression(tokenIsMine, seq(take), seq(asRoot)));
+      }
+      if (this.usesEntry(p)) out.push(assign(entryOf(locals), t.cloneNode(r)));
+    } else {
+      const initial = num(BigInt(Number(start) - p.bias));
+      out.push(assign(r, carried ? t.logicalExpression('||', carried, initial) : initial));
+      if (p.nvc === null) out.push(assign(nvcOf(locals), t.numericLiteral(1)));
+    }
+    if (this.piecewise) out.push(assign(openOf(locals), t.booleanLiteral(true)));
+    return out.map((e) => t.expressionStatement(e));
+  }
+
+  /** Parameter defaults run before the body (only in functions that start as roots): the register crosses. */
+  parameterState(cfg: ControlFlowGraph): ParameterState {
+    const p = this.procedures.get(cfg)!;
+    return {
+      purpose: 'register',
+      hint: 'pp_r',
+      initial: num(BigInt(Number(p.plan.rootStart) - p.bias)),
+    };
+  }
+
+  parameterPrologue(): t.Statement[] {
+    return [];
+  }
+
+  edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
+    const p = this.procedures.get(cfg)!;
+    const r = register(locals);
+    const out: t.Expression[] = [];
+    const k = this.returnsFrom(p, edge);
+    if (k >= 0) out.push(...this.afterCrossedCall(p, k, locals));
+    // Defaults run in wrappers without the body's nvc: only root activations have them, with nvc 1 there.
+    const constantNvc = cfg.edges[edge].inParameter ? 1n : p.nvc;
+    out.push(...p.plan.edgeOps[edge].flatMap((op) => this.op(op, p, locals, constantNvc)));
+    const handOff = p.handOff.get(edge);
+    if (handOff !== undefined) {
+      const site = p.plan.callSites[handOff];
+      if (site.kind !== 'crossed') throw new Error('internal error: a hand-off at a cut site');
+      out.push(
+        this.set('inp', plus(t.cloneNode(r), p.bias)),
+        this.set('nvc', this.linear(site.argument, locals, constantNvc)),
+        this.set('tok', t.numericLiteral(p.callees[handOff] + 1)),
+        assign(r, num(BigInt(p.marker))),
+      );
+    }
+    if (cfg.edgeDst[edge] === cfg.exit) out.push(this.exit(p, locals));
+    return out;
+  }
+
+  handlerEntry(cfg: ControlFlowGraph, block: number, locals: FunctionLocals): t.Expression[] {
+    const p = this.procedures.get(cfg)!;
+    const restart = p.restarts.get(block);
+    if (!restart) return [];
+    const fromCallee = t.binaryExpression('===', register(locals), num(BigInt(p.marker)));
+    const ops = restart.flatMap((op) => this.op(op, p, locals, p.nvc));
+    return [t.logicalExpression('&&', fromCallee, seq([this.set('tok', t.numericLiteral(0)), ...ops]))];
+  }
+
+  exceptionalExit(cfg: ControlFlowGraph, _error: t.Identifier, locals: FunctionLocals): t.Statement[] {
+    const p = this.procedures.get(cfg)!;
+    if (!p.throwEnds) return [];
+    const record = t.expressionStatement(this.count(plus(register(locals), p.bias)));
+    if (!p.crossesCalls) return [record];
+    // The register holds the marker when the exception came out of a crossed callee: it recorded the path.
+    const own = t.binaryExpression('!==', register(locals), num(BigInt(p.marker)));
+    return [t.ifStatement(own, record, t.expressionStatement(this.set('tok', t.numericLiteral(0))))];
+  }
+
+  // ---------------------------------------------------------------- pieces
+
+  private op(
+    op: InterproceduralOp,
+    p: ProcedureCode,
+    locals: FunctionLocals,
+    nvc: bigint | null,
+  ): t.Expression[] {
+    const r = register(locals);
+    switch (op.kind) {
+      case 'add': {
+        const f = this.linear(op.increment, locals, nvc);
+        if (t.isNumericLiteral(f) || t.isUnaryExpression(f)) {
+          const v = literalValue(f);
+          return [
+            v >= 0
+              ? t.assignmentExpression('+=', t.cloneNode(r), t.numericLiteral(v))
+              : t.assignmentExpression('-=', t.cloneNode(r), t.numericLiteral(-v)),
+          ];
+        }
+        return [t.assignmentExpression('+=', t.cloneNode(r), f)];
+      }
+      case 'record':
+        return [this.count(this.offset(t.cloneNode(r), op.increment, p.bias, locals, nvc))];
+      case 'restart': {
+        // pathNum = pathNumOnEntry + f(nvc); a function never crossed into entered at its root start.
+        const entry = p.crossedInto ? t.cloneNode(entryOf(locals)) : num(p.plan.rootStart!);
+        return [assign(r, this.offset(entry, op.increment, -p.bias, locals, nvc))];
+      }
+      case 'restart-piecewise': {
+        const out = [assign(r, num(op.pathNumber - BigInt(p.bias)))];
+        if (p.nvc === null) out.push(assign(nvcOf(locals), num(op.nvc)));
+        out.push(assign(openOf(locals), t.booleanLiteral(false)));
+        return out;
+      }
+    }
+  }
+
+  /** After a crossed call returns: the callee's register; piecewise, a return with no open call is fixed up. */
+  private afterCrossedCall(p: ProcedureCode, k: number, locals: FunctionLocals): t.Expression[] {
+    const r = register(locals);
+    const out: t.Expression[] = [assign(r, plus(this.field('ret'), -p.bias))];
+    const site = p.plan.callSites[k];
+    if (this.piecewise && site.kind === 'crossed' && site.returnFixup) {
+      const fix: t.Expression[] = [];
+      if (site.returnFixup.value !== 0n)
+        fix.push(t.assignmentExpression('+=', t.cloneNode(r), num(site.returnFixup.value)));
+      if (p.nvc === null) fix.push(assign(nvcOf(locals), num(site.returnFixup.nvc)));
+      fix.push(assign(openOf(locals), t.booleanLiteral(false)));
+      out.push(t.logicalExpression('||', this.field('open'), seq(fix)));
+    }
+    return out;
+  }
+
+  /** A normal return: a root activation records its path, a crossed callee hands the register back. */
+  private exit(p: ProcedureCode, locals: FunctionLocals): t.Expression {
+    const r = register(locals);
+    const asRoot: t.Expression[] = [];
+    if (this.piecewise && p.plan.rootExitValue !== 0n) {
+      const add = t.assignmentExpression('+=', t.cloneNode(r), num(p.plan.rootExitValue));
+      asRoot.push(t.logicalExpression('||', t.cloneNode(openOf(locals)), add));
+    }
+    asRoot.push(this.count(plus(t.cloneNode(r), p.bias)));
+    const asCallee = [this.set('ret', plus(t.cloneNode(r), p.bias))];
+    if (this.piecewise) asCallee.push(this.set('open', t.cloneNode(openOf(locals))));
+    if (!p.crossedInto) return seq(asRoot);
+    if (p.plan.rootStart === null) return seq(asCallee);
+    return t.conditionalExpression(t.cloneNode(rootOf(locals)), seq(asRoot), seq(asCallee));
+  }
+
+  private returnsFrom(p: ProcedureCode, edge: number): number {
+    return p.returns.get(edge) ?? -1;
+  }
+
+  private needsRootFlag(p: ProcedureCode): boolean {
+    return p.crossedInto && p.plan.rootStart !== null;
+  }
+
+  private usesEntry(p: ProcedureCode): boolean {
+    return p.plan.edgeOps.some((ops) => ops.some((op) => op.kind === 'restart'));
+  }
+
+  /** `base + f(nvc) + extra`, constants folded. */
+  private offset(
+    base: t.Expression,
+    f: LinearFunction,
+    extra: number,
+    locals: FunctionLocals,
+    nvc: bigint | null,
+  ): t.Expression {
+    const shifted = { a: f.a, b: f.b + BigInt(extra) };
+    const value = this.linear(shifted, locals, nvc);
+    if (t.isNumericLiteral(value) || t.isUnaryExpression(value)) return plus(base, literalValue(value));
+    return t.binaryExpression('+', base, value);
+  }
+
+  /** `f(nvc) = a·nvc + b` as JavaScript, folded when nvc is known. */
+  private linear(f: LinearFunction, locals: FunctionLocals, nvc: bigint | null): t.Expression {
+    if (nvc !== null || f.a === 0n) return num(f.a * (nvc ?? 0n) + f.b);
+    const scaled =
+      f.a === 1n ? t.cloneNode(nvcOf(locals)) : t.binaryExpression('*', num(f.a), t.cloneNode(nvcOf(locals)));
+    return f.b === 0n ? scaled : plus(scaled, Number(f.b));
+  }
+
+  private count(index: t.Expression): t.Expression {
+    if (this.storage === 'hash') {
+      const table = t.memberExpression(this.file.hashed(), t.numericLiteral(0), true);
+      return t.callExpression(t.memberExpression(table, t.identifier('inc')), [index]);
+    }
+    return t.updateExpression('++', t.memberExpression(this.file.counts(), index, true));
+  }
+
+  private field(name: string): t.MemberExpression {
+    return t.memberExpression(t.cloneNode(this.mailbox), t.identifier(name));
+  }
+
+  private set(name: string, value: t.Expression): t.Expression {
+    return t.assignmentExpression('=', this.field(name), value);
+  }
+}
+
+function register(locals: FunctionLocals): t.Identifier {
+  return locals.get('register', 'pp_r');
+}
+
+function nvcOf(locals: FunctionLocals): t.Identifier {
+  return locals.get('nvc', 'pp_nvc');
+}
+
+function entryOf(locals: FunctionLocals): t.Identifier {
+  return locals.get('entry', 'pp_entry');
+}
+
+function rootOf(locals: FunctionLocals): t.Identifier {
+  return locals.get('root', 'pp_root');
+}
+
+function openOf(locals: FunctionLocals): t.Identifier {
+  return locals.get('open', 'pp_open');
+}
+
+function assign(target: t.Identifier, value: t.Expression): t.Expression {
+  return t.assignmentExpression('=', t.cloneNode(target), value);
+}
+
+function seq(exprs: t.Expression[]): t.Expression {
+  return exprs.length === 1 ? exprs[0] : t.sequenceExpression(exprs);
+}
+
+/** A number literal; negative values as `-n` (Babel's numeric literals are non-negative). */
+function num(value: bigint): t.Expression {
+  const v = Number(value);
+  return v < 0 ? t.unaryExpression('-', t.numericLiteral(-v)) : t.numericLiteral(v);
+}
+
+function literalValue(e: t.Expression): number {
+  if (t.isNumericLiteral(e)) return e.value;
+  if (t.isUnaryExpression(e) && e.operator === '-' && t.isNumericLiteral(e.argument))
+    return -e.argument.value;
+  throw new Error('internal error: not a number literal');
+}

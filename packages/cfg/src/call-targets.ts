@@ -1,0 +1,96 @@
+import * as t from '@babel/types';
+import type { NodePath } from '@babel/traverse';
+
+/**
+ * The calls of a file whose callee is known statically: a plain call `f(…)` of a function declared in the
+ * same file that nothing can rebind, so the function it enters is fixed before the program runs. Such a call
+ * can hand state to its callee (interprocedural paths), provided nothing runs between the hand-off and the
+ * callee's first statement; that last condition depends on the callee's parameters after lowering, so the
+ * instrumenter checks it (`acceptsHandOff`).
+ */
+export interface CallTargets {
+  /** Each such call, with the function it enters. */
+  readonly calleeOf: ReadonlyMap<t.CallExpression, t.Function>;
+  /**
+   * The functions referenced other than as the callee of one of those calls (exported, passed as a value,
+   * called with a spread argument or from a parameter list): they can be entered without such a call.
+   */
+  readonly escaping: ReadonlySet<t.Function>;
+}
+
+/**
+ * Finds the statically known calls, from Babel's scope (before any rewrite). Candidates are function
+ * declarations in a program or function body (not in nested blocks, whose sloppy-mode binding is split in
+ * two by Annex B) and `const` bindings of function or arrow expressions, never reassigned, neither async nor
+ * generators (their bodies resume later, so they always start paths of their own). A file with `with` or a
+ * direct `eval` has none: either can rebind any name at run time.
+ */
+export function findCallTargets(program: NodePath<t.Program>): CallTargets {
+  const calleeOf = new Map<t.CallExpression, t.Function>();
+  const escaping = new Set<t.Function>();
+  if (hasDynamicScope(program.node)) return { calleeOf, escaping };
+  const consider = (fn: t.Function, declaration: NodePath, name: string, exported: boolean): void => {
+    if (fn.async || fn.generator) return;
+    const binding = declaration.scope.getBinding(name);
+    if (!binding || binding.path !== declaration || !binding.constant) return;
+    if (exported) escaping.add(fn);
+    for (const ref of binding.referencePaths) {
+      const call = ref.parentPath;
+      if (
+        call?.isCallExpression() &&
+        call.node.callee === ref.node &&
+        !call.node.arguments.some((a) => t.isSpreadElement(a) || t.isArgumentPlaceholder(a)) &&
+        !inParameterList(call)
+      ) {
+        calleeOf.set(call.node, fn);
+      } else escaping.add(fn);
+    }
+  };
+  program.traverse({
+    FunctionDeclaration(path) {
+      const parent = path.parentPath;
+      const exported = parent.isExportNamedDeclaration() || parent.isExportDefaultDeclaration();
+      const inBody =
+        parent.isProgram() || (parent.isBlockStatement() && parent.parentPath.isFunction()) || exported;
+      if (!path.node.id || !inBody) return;
+      // A declaration's binding lives in the scope around it, not in the function's own.
+      consider(path.node, path, path.node.id.name, exported);
+    },
+    VariableDeclarator(path) {
+      const { id, init } = path.node;
+      const declaration = path.parentPath;
+      if (!t.isIdentifier(id) || !declaration.isVariableDeclaration({ kind: 'const' })) return;
+      if (!t.isFunctionExpression(init) && !t.isArrowFunctionExpression(init)) return;
+      consider(init, path, id.name, declaration.parentPath.isExportNamedDeclaration());
+    },
+  });
+  return { calleeOf, escaping };
+}
+
+/**
+ * Whether a call can hand state to `fn` with nothing running in between: binding plain parameters (names,
+ * `...rest` of a name) runs no code, while defaults and destructuring run user code before the body.
+ */
+export function acceptsHandOff(fn: t.Function): boolean {
+  return fn.params.every(
+    (param) => t.isIdentifier(param) || (t.isRestElement(param) && t.isIdentifier(param.argument)),
+  );
+}
+
+/** A call evaluated while parameters are bound runs before its function's body, in the caller's time. */
+function inParameterList(path: NodePath): boolean {
+  for (let p: NodePath | null = path; p && !p.isProgram(); p = p.parentPath) {
+    if (p.listKey === 'params' && p.parentPath?.isFunction()) return true;
+    if (p.isFunction()) return false;
+  }
+  return false;
+}
+
+function hasDynamicScope(program: t.Program): boolean {
+  let dynamic = false;
+  t.traverseFast(program, (n) => {
+    if (t.isWithStatement(n) || (t.isCallExpression(n) && t.isIdentifier(n.callee, { name: 'eval' })))
+      dynamic = true;
+  });
+  return dynamic;
+}
