@@ -1,16 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { checkInterproceduralOnProgram, checkInterproceduralOnSource } from './support/interprocedural-on-program';
-
-test('pow', () => {
-  const stats = { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 };
-  const source = readFileSync('/tmp/ipp/pow.js', 'utf8');
-  for (const scheme of ['piecewise', 'context'] as const)
-    checkInterproceduralOnSource(source, 'pow.js', [[]], 'pow', scheme, stats);
-  console.log(stats);
-});
-
+import { checkInterproceduralOnProgram } from './support/interprocedural-on-program';
 test('generated', () => {
   const stats = { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 };
-  for (let seed = 1; seed <= 200; seed++) checkInterproceduralOnProgram(seed, stats);
-  console.log(stats);
+  const t0 = Date.now();
+  for (let seed = 1; seed <= 100; seed++) checkInterproceduralOnProgram(seed, stats);
+  console.log(stats, Date.now() - t0);
 }, 600000);

@@ -16,6 +16,7 @@ import {
   type CrossingStats,
 } from './interprocedural-oracle';
 import type { PluginOptions, Scheme } from '../../src';
+import type { InterproceduralNumbering } from '@pathprof/numbering';
 
 /**
  * Interprocedural mode on one generated program, in both schemes: for each input the instrumented run
@@ -28,53 +29,73 @@ export function checkInterproceduralOnProgram(
   options: ProgramOptions = {},
 ): void {
   const program = generateProgram(new Random(seed), options);
-  for (const scheme of ['piecewise', 'context'] as const) {
-    checkInterproceduralOnSource(
-      program.source,
-      `generated-${seed}.js`,
-      propertyInputs(program.inputs),
-      `seed ${seed}, ${scheme}`,
-      scheme,
-      stats,
-    );
-  }
+  checkInterproceduralOnSource(
+    program.source,
+    `generated-${seed}.js`,
+    propertyInputs(program.inputs),
+    `seed ${seed}`,
+    stats,
+  );
 }
 
-/** The same check on any CommonJS source whose `module.exports` is the entry. */
+/**
+ * The same check on any CommonJS source whose `module.exports` is the entry, in both schemes (or those
+ * given): the source is traced once per input, and each scheme's run is compared with that trace.
+ */
 export function checkInterproceduralOnSource(
   source: string,
   name: string,
   inputs: readonly unknown[][],
   label: string,
-  scheme: Scheme,
   stats: CrossingStats,
   pluginOptions: PluginOptions = {},
+  schemes: readonly Scheme[] = ['piecewise', 'context'],
 ): void {
-  const where = (args: unknown[]) => `${label}, input ${JSON.stringify(args)}\n${source}`;
+  const where = (scheme: Scheme, args: unknown[]) =>
+    `${label}, ${scheme}, input ${JSON.stringify(args)}\n${source}`;
   const traced = instrumentForTrace(source, name, { splitCalls: true });
-  const instrumented = instrument(source, name, { mode: 'interprocedural', scheme, ...pluginOptions });
+  const instrumented = schemes.map((scheme) => ({
+    scheme,
+    code: instrument(source, name, { mode: 'interprocedural', scheme, ...pluginOptions }),
+    // The numbering and the graphs' correspondence are the same for every input: recomputed once.
+    numbered: null as { numbering: InterproceduralNumbering; procedureOf: number[] } | null,
+  }));
   for (const args of inputs) {
     const recorder = new TraceRecorder();
     const tracedRun = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
     if ('error' in tracedRun && tracedRun.error.startsWith(TIMEOUT)) continue;
     checkTrace(traced.graphs, recorder.events, false);
-    resetCounts();
-    const run = runPlain(instrumented, args, { globals: runtimeGlobals() });
-    if (JSON.stringify(run) !== JSON.stringify(tracedRun)) {
-      throw new Error(
-        `behaviour differs: traced ${JSON.stringify(tracedRun)}, interprocedural ${JSON.stringify(run)}\n${where(args)}`,
-      );
-    }
-    const { meta, numbering, paths } = countedInterproceduralPaths(`virtual/${name}`);
-    const procedureOf = procedureIndex(meta, traced.graphs);
-    let expected: [number, number][];
-    try {
-      expected = expectedInterproceduralCounts(numbering, traced.graphs, procedureOf, recorder.events, stats);
-    } catch (error) {
-      throw new Error(`${(error as Error).message}\n${where(args)}`);
-    }
-    if (JSON.stringify(paths) !== JSON.stringify(expected)) {
-      throw new Error(`counted ${JSON.stringify(paths)}, traced ${JSON.stringify(expected)}\n${where(args)}`);
+    for (const run of instrumented) {
+      resetCounts();
+      const result = runPlain(run.code, args, { globals: runtimeGlobals() });
+      if (JSON.stringify(result) !== JSON.stringify(tracedRun)) {
+        throw new Error(
+          `behaviour differs: traced ${JSON.stringify(tracedRun)}, interprocedural ${JSON.stringify(result)}\n${where(run.scheme, args)}`,
+        );
+      }
+      const counted = countedInterproceduralPaths(`virtual/${name}`, run.numbered?.numbering);
+      run.numbered ??= {
+        numbering: counted.numbering,
+        procedureOf: procedureIndex(counted.meta, traced.graphs),
+      };
+      const { numbering, procedureOf } = run.numbered;
+      let expected: [number, number][];
+      try {
+        expected = expectedInterproceduralCounts(
+          numbering,
+          traced.graphs,
+          procedureOf,
+          recorder.events,
+          run === instrumented[0] ? stats : undefined,
+        );
+      } catch (error) {
+        throw new Error(`${(error as Error).message}\n${where(run.scheme, args)}`);
+      }
+      if (JSON.stringify(counted.paths) !== JSON.stringify(expected)) {
+        throw new Error(
+          `counted ${JSON.stringify(counted.paths)}, traced ${JSON.stringify(expected)}\n${where(run.scheme, args)}`,
+        );
+      }
     }
   }
 }

@@ -101,8 +101,14 @@ function executionStreams(
   return streams;
 }
 
-/** The file's counted interprocedural paths as sorted `[path number, count]` pairs, and its numbering. */
-export function countedInterproceduralPaths(key: string): {
+/**
+ * The file's counted interprocedural paths as sorted `[path number, count]` pairs, and its numbering
+ * (recomputed from the metadata unless `known`).
+ */
+export function countedInterproceduralPaths(
+  key: string,
+  known?: InterproceduralNumbering,
+): {
   meta: FileMetadata;
   numbering: InterproceduralNumbering;
   paths: [number, number][];
@@ -110,7 +116,7 @@ export function countedInterproceduralPaths(key: string): {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
   const meta = JSON.parse(record.meta) as FileMetadata;
-  const numbering = interproceduralNumberingOf(meta);
+  const numbering = known ?? interproceduralNumberingOf(meta);
   const pairs: [number, number][] =
     meta.interprocedural!.storage === 'hash'
       ? record.hashed[0].entries()

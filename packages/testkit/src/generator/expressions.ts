@@ -54,6 +54,7 @@ export function expr(ctx: Ctx, budget: number): string {
     options.push([() => `(${logicalAssignment(ctx, b)})`, p.weight('logicalAssign', 0.5)]);
   }
   if (callable(ctx).length > 0) options.push([() => helperCall(ctx, b), p.weight('call', 0.8)]);
+  options.push([() => `check(${expr(ctx, b)})`, p.weight('call', 0.3)]);
   const closures = varsOf(ctx, 'closure');
   if (closures.length > 0) {
     const call = () => `${rng.pick(closures).name}${rng.chance(0.3) ? '?.' : ''}(${expr(ctx, b)})`;

@@ -51,7 +51,8 @@ const FUEL = 200;
  * Runtime support every program defines. `show` prints only the name of a TypeError: the engine words its
  * message after the source text (`o.f is not a function`), which instrumentation changes. `keep` clips every
  * value a statement stores, so a loop that doubles a string or nests an array cannot grow it exponentially.
- * `tick` starts every helper and spends the fuel.
+ * `tick` starts every helper and spends the fuel. `check` throws on some numbers: a leaf that throws, which
+ * interprocedural paths cross (the exception leaves the callee and lands in a caller's handler).
  */
 const PRELUDE = `let log = [];
 let fuel = 0;
@@ -70,6 +71,10 @@ function keep(v) {
 }
 function tick() {
   if (--fuel < 0) throw new RangeError('out of fuel');
+}
+function check(v) {
+  if (typeof v === 'number' && v % 3 === 1) throw new RangeError('check ' + v);
+  return v;
 }`;
 
 /**
