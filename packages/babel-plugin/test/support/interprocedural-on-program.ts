@@ -19,7 +19,7 @@ import type { PluginOptions, Scheme } from '../../src';
 import type { InterproceduralNumbering } from '@pathprof/numbering';
 
 /**
- * Interprocedural mode on one generated program, in both schemes: for each input the instrumented run
+ * Interprocedural mode on one generated program, in both schemes (or those given): for each input the instrumented run
  * behaves as the traced one (which the tracing oracle's suite checks against the plain run), and the counted
  * paths equal the reference profile of the traced run. Adds what happened across calls to `stats`.
  */
@@ -27,6 +27,7 @@ export function checkInterproceduralOnProgram(
   seed: number,
   stats: CrossingStats,
   options: ProgramOptions = {},
+  schemes: readonly Scheme[] = ['piecewise', 'context'],
 ): void {
   const program = generateProgram(new Random(seed), options);
   checkInterproceduralOnSource(
@@ -35,6 +36,8 @@ export function checkInterproceduralOnProgram(
     propertyInputs(program.inputs),
     `seed ${seed}`,
     stats,
+    {},
+    schemes,
   );
 }
 

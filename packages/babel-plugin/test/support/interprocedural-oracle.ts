@@ -49,7 +49,7 @@ function executionStreams(
   stats?: CrossingStats,
 ): ExecutionEvent[][] {
   // Per traced graph, per call vertex: the site's program-wide id, whether it is crossed, and the callee.
-  const sitesAt = graphs.map((g, i) => {
+  const sitesAt = graphs.map((_g, i) => {
     const at = new Map<number, { site: number; crossed: boolean; callee: number }>();
     const p = procedureOf[i];
     if (p < 0) return at;

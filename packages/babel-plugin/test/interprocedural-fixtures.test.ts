@@ -1,0 +1,53 @@
+import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
+import { listFixtures, runScript, toScript } from '@pathprof/testkit';
+import { resetCounts, runtimeGlobals } from './support/counted-paths';
+import { instrument } from './support/instrument';
+import {
+  countedInterproceduralPaths,
+  expectedInterproceduralCounts,
+  procedureIndex,
+  type CrossingStats,
+} from './support/interprocedural-oracle';
+
+const stats: CrossingStats = { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 };
+
+/**
+ * Interprocedural mode on every graph fixture, in both schemes: the instrumented program prints exactly what
+ * the plain one prints, and the counted paths equal the reference profile (Melski & Reps' definitions) of
+ * the same run traced edge by edge and call by call.
+ */
+describe.each(
+  listFixtures()
+    .filter((f) => !f.source.startsWith('// graph-only'))
+    .map((f) => [f.name, f] as const),
+)('interprocedural mode on %s', (name, fixture) => {
+  test.each(['piecewise', 'context'] as const)(
+    '%s: behaves like the plain run, counts equal the traced ones',
+    async (scheme) => {
+      const plain = await runScript(toScript(fixture.source, name), name);
+      const traced = instrumentForTrace(fixture.source, name, { splitCalls: true });
+      const recorder = new TraceRecorder();
+      await runScript(toScript(traced.code, name), name, { [TRACE_GLOBAL]: recorder });
+      checkTrace(traced.graphs, recorder.events, plain.error !== null);
+
+      resetCounts();
+      const run = await runScript(
+        instrument(fixture.source, name, { mode: 'interprocedural', scheme }),
+        name,
+        runtimeGlobals(),
+      );
+      expect(run).toEqual(plain);
+      const { meta, numbering, paths } = countedInterproceduralPaths(`virtual/${name}`);
+      const procedureOf = procedureIndex(meta, traced.graphs);
+      expect(paths).toEqual(
+        expectedInterproceduralCounts(numbering, traced.graphs, procedureOf, recorder.events, stats),
+      );
+    },
+  );
+});
+
+test('the fixtures cross calls, throw out of crossed callees and restart in handlers', () => {
+  expect(stats.crossedEntries).toBeGreaterThan(50);
+  expect(stats.crossedThrows).toBeGreaterThan(0);
+  expect(stats.handlerRestarts).toBeGreaterThan(0);
+});

@@ -1,0 +1,17 @@
+import { describeSeededBatches } from '@pathprof/testkit';
+import { checkInterproceduralOnProgram } from './support/interprocedural-on-program';
+import type { CrossingStats } from './support/interprocedural-oracle';
+
+const stats: CrossingStats = { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 };
+
+// Each program in one scheme, alternating: both schemes see a thousand programs a run, at the cost of one.
+describe('interprocedural mode on generated programs, half 1', () =>
+  describeSeededBatches(1, (seed) =>
+    checkInterproceduralOnProgram(seed, stats, {}, [seed % 2 === 0 ? 'piecewise' : 'context']),
+  ));
+
+test('the programs cross calls, throw out of crossed callees and restart in handlers', () => {
+  expect(stats.crossedEntries).toBeGreaterThan(1000);
+  expect(stats.crossedThrows).toBeGreaterThan(10);
+  expect(stats.handlerRestarts).toBeGreaterThan(0);
+});
