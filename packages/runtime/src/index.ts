@@ -2,6 +2,7 @@ export { HashCounter } from './hash-counter';
 export { getStore, STORE_GLOBAL, type FileRecord, type PathprofStore } from './store';
 export { registerFile } from './register-file';
 export {
+  INTERPROCEDURAL_PROFILE_FORMAT,
   PROFILE_FORMAT,
   ProfileError,
   validateProfile,

@@ -1,5 +1,5 @@
 /**
- * The profile file, version 1: what one realm counted, with the metadata needed to decode it. Written as
+ * The profile file, versions 1 and 2: what one realm counted, with the metadata needed to decode it. Written as
  * JSON by `writeProfiles`, read back by `readProfile` and merged by `mergeProfiles`.
  *
  * ```
@@ -10,8 +10,15 @@
  * ```
  * Counts are exact integers (< 2^53). `meta` is the plugin's `pathprof-meta/1` object, kept opaque here.
  * `run` is the id of the run that wrote it (see `run.ts`); profiles made by hand (a browser's) have none.
+ *
+ * Version 2 is version 1 where files may hold interprocedural counts (`meta.mode` is `interprocedural`): one
+ * counter per file-wide path number, in `counts` or in the hash table of slot 0. Readers of version 1 did
+ * not know that layout, so a profile with such a file is written as version 2 (they refuse it, naming the
+ * format) and every other profile stays version 1.
  */
 export const PROFILE_FORMAT = 'pathprof-profile/1';
+export const INTERPROCEDURAL_PROFILE_FORMAT = 'pathprof-profile/2';
+const FORMATS: readonly string[] = [PROFILE_FORMAT, INTERPROCEDURAL_PROFILE_FORMAT];
 
 export interface FileProfile {
   readonly key: string;
@@ -22,7 +29,7 @@ export interface FileProfile {
 }
 
 export interface Profile {
-  readonly format: typeof PROFILE_FORMAT;
+  readonly format: typeof PROFILE_FORMAT | typeof INTERPROCEDURAL_PROFILE_FORMAT;
   readonly created: string;
   readonly pid: number | null;
   readonly run?: string;
@@ -46,10 +53,9 @@ export function validateProfile(value: unknown, path: string): Profile {
     throw new ProfileError(path, problem);
   };
   if (!isObject(value)) return fail('not a JSON object');
-  if (value.format !== PROFILE_FORMAT) {
-    return fail(
-      `not a pathprof profile (format ${JSON.stringify(value.format)}, expected "${PROFILE_FORMAT}")`,
-    );
+  if (typeof value.format !== 'string' || !FORMATS.includes(value.format)) {
+    const expected = FORMATS.map((f) => JSON.stringify(f)).join(' or ');
+    return fail(`not a pathprof profile (format ${JSON.stringify(value.format)}, expected ${expected})`);
   }
   if (value.run !== undefined && typeof value.run !== 'string') return fail('"run" is not a string');
   if (!Array.isArray(value.files)) return fail('"files" is not an array');

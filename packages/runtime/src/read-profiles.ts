@@ -53,9 +53,9 @@ export function readProfileDirectory(dir: string): {
 }
 
 /**
- * Sums profiles file by file: counts of the same file with the same hash add up; a file seen with different
- * hashes (its source changed between runs) is kept once per hash, so nothing is decoded against the wrong
- * graph.
+ * Sums profiles file by file: counts of the same file with the same hash and mode add up; a file seen with
+ * different hashes (its source changed between runs) or modes is kept once per hash and mode, so nothing is
+ * decoded against the wrong graph.
  */
 export function mergeProfiles(profiles: readonly Profile[]): FileProfile[] {
   const merged = new Map<
@@ -64,7 +64,8 @@ export function mergeProfiles(profiles: readonly Profile[]): FileProfile[] {
   >();
   for (const profile of profiles) {
     for (const file of profile.files) {
-      const id = `${file.key}\0${file.hash}`;
+      // The same source instrumented in two modes counts in two layouts: never added together.
+      const id = `${file.key}\0${file.hash}\0${(file.meta as { mode?: unknown } | null)?.mode}`;
       let entry = merged.get(id);
       if (!entry) {
         entry = { file, counts: new Map(), hashed: new Map() };

@@ -5,7 +5,7 @@ import { writeProfilesAtExit } from './write-profiles';
 /**
  * Called once by each instrumented file when it is evaluated: returns its counters. A file evaluated again
  * in the same realm (a module registry reset) keeps counting into the same record; a changed file (another
- * hash under the same key) replaces it. In Node the profile is written when the process exits (in a jest
+ * hash, or the same source instrumented otherwise, under the same key) replaces it. In Node the profile is written when the process exits (in a jest
  * test file's context, by the jest setup file or environment).
  */
 export function registerFile(
@@ -19,7 +19,7 @@ export function registerFile(
   writeProfilesAtExit(key);
   const store = getStore();
   const known = store.files[key];
-  if (known && known.hash === hash) return known;
+  if (known && known.hash === hash && known.meta === meta) return known;
   const record: FileRecord = {
     key,
     hash,

@@ -1,4 +1,9 @@
-import { PROFILE_FORMAT, type FileProfile, type Profile } from './profile-format';
+import {
+  INTERPROCEDURAL_PROFILE_FORMAT,
+  PROFILE_FORMAT,
+  type FileProfile,
+  type Profile,
+} from './profile-format';
 import type { FileRecord, PathprofStore } from './store';
 
 /**
@@ -6,12 +11,14 @@ import type { FileRecord, PathprofStore } from './store';
  * the run it belongs to (see `run.ts`).
  */
 export function snapshot(store: PathprofStore, pid: number | null = null, run?: string): Profile {
+  const files = Object.values(store.files).map(fileProfile);
+  const interprocedural = files.some((f) => (f.meta as { mode?: unknown }).mode === 'interprocedural');
   return {
-    format: PROFILE_FORMAT,
+    format: interprocedural ? INTERPROCEDURAL_PROFILE_FORMAT : PROFILE_FORMAT,
     created: new Date().toISOString(),
     pid,
     ...(run === undefined ? {} : { run }),
-    files: Object.values(store.files).map(fileProfile),
+    files,
   };
 }
 

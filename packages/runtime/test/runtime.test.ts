@@ -6,6 +6,7 @@ import vm from 'node:vm';
 import {
   getStore,
   HashCounter,
+  INTERPROCEDURAL_PROFILE_FORMAT,
   mergeProfiles,
   PROFILE_FORMAT,
   type Profile,
@@ -16,6 +17,7 @@ import {
   currentRun,
   snapshot,
   startRun,
+  validateProfile,
   writeProfiles,
 } from '../src';
 
@@ -50,6 +52,43 @@ describe('registerFile', () => {
     const b = registerFile('src/a.js', 'h2', meta, '.pathprof', 4, 1);
     expect(b).not.toBe(a);
     expect(b.counts[2]).toBe(0);
+  });
+
+  test('the same source instrumented in another mode gets a record of its own', () => {
+    const a = registerFile('src/a.js', 'h1', meta, '.pathprof', 4, 1);
+    const other = JSON.stringify({ ...JSON.parse(meta), mode: 'interprocedural' });
+    expect(registerFile('src/a.js', 'h1', other, '.pathprof', 9, 0)).not.toBe(a);
+  });
+
+  test('a profile with interprocedural counts is format 2; others stay format 1', () => {
+    registerFile('src/a.js', 'h', meta, '.pathprof', 4, 0).counts[0]++;
+    expect(snapshot(getStore()).format).toBe(PROFILE_FORMAT);
+    const ipp = JSON.stringify({ ...JSON.parse(meta), mode: 'interprocedural' });
+    registerFile('src/b.js', 'h', ipp, '.pathprof', 0, 1).hashed[0].inc(7);
+    const profile = snapshot(getStore());
+    expect(profile.format).toBe(INTERPROCEDURAL_PROFILE_FORMAT);
+    expect(validateProfile(JSON.parse(JSON.stringify(profile)), 'p.json').format).toBe('pathprof-profile/2');
+  });
+
+  test('merging keeps the counts of one source in two modes apart', () => {
+    const file = (mode: string, n: number) => ({
+      key: 'src/a.js',
+      hash: 'h',
+      meta: { mode },
+      counts: [[0, n]] as [number, number][],
+      hashed: [],
+    });
+    const profile = (files: ReturnType<typeof file>[]) =>
+      ({ format: PROFILE_FORMAT, created: '', pid: null, files }) as const;
+    const merged = mergeProfiles([
+      profile([file('path', 1)]),
+      profile([file('interprocedural', 5)]),
+      profile([file('path', 2)]),
+    ]);
+    expect(merged.map((f) => [(f.meta as { mode: string }).mode, f.counts])).toEqual([
+      ['path', [[0, 3]]],
+      ['interprocedural', [[0, 5]]],
+    ]);
   });
 
   test('snapshot lists only nonzero counters and executed hashed paths', () => {
@@ -170,7 +209,7 @@ describe('profile files', () => {
     expect(errors.map((e) => e.message.replace(dir, '<dir>')).sort()).toEqual([
       '<dir>/pathprof-corrupt.json: files[0] has no key or hash',
       '<dir>/pathprof-empty.json: empty file',
-      '<dir>/pathprof-foreign.json: not a pathprof profile (format undefined, expected "pathprof-profile/1")',
+      '<dir>/pathprof-foreign.json: not a pathprof profile (format undefined, expected "pathprof-profile/1" or "pathprof-profile/2")',
       expect.stringMatching(/^<dir>\/pathprof-truncated\.json: not valid JSON \(truncated or corrupt\)/),
     ]);
   });
