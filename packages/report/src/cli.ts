@@ -15,7 +15,8 @@ import { Problems } from './problems';
 import { loadProfiledFiles, type ProfiledFile } from './profiled-file';
 import { ProgressBar } from './progress-bar';
 import { ConfigError, readReportConfig } from './report-config';
-import { formatFunctionPaths, selectFunctions } from './show-paths';
+import { formatFunctionPaths, selectFunctions, splitTarget } from './show-paths';
+import { formatCallPaths, interproceduralReport } from './interprocedural-report';
 import { TerminalStyle } from './terminal-style';
 import { formatTextReport } from './text-report';
 import { checkThresholds, thresholdFailures, type CoverageThreshold } from './thresholds';
@@ -23,6 +24,7 @@ import { checkThresholds, thresholdFailures, type CoverageThreshold } from './th
 const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profile directories, default $PATHPROF_DIR or .pathprof)
   text                        per file and function: potential, executed paths, coverage, hottest paths
   show FILE[:FUNCTION]        each path decoded into the decisions it takes; the paths not taken
+  calls FILE[:FUNCTION]       interprocedural mode: the hottest paths across calls, decoded into source
   json                        the report as pathprof-report/2 JSON
   lcov                        an lcov tracefile derived from the path profile
   istanbul                    istanbul's coverage-final.json derived from the path profile
@@ -38,7 +40,7 @@ configuration: package.json "pathprof" or .pathprofrc: { "implicitExceptions": f
   "global": { "paths": 80, "pooledPaths": 10, "completeFunctions": -5 }, "src/core/": {…}, "src/**/*.js": {…} } }
 exit codes: 0 done, 1 threshold not met, no profiles to check or nothing matched, 2 bad usage or something skipped`;
 
-const commands = ['text', 'show', 'json', 'lcov', 'istanbul', 'check', 'diff', 'html'] as const;
+const commands = ['text', 'show', 'calls', 'json', 'lcov', 'istanbul', 'check', 'diff', 'html'] as const;
 type Command = (typeof commands)[number];
 
 /** `pathprof-report`: see `usage` and the package README. Sets `process.exitCode`. */
@@ -148,6 +150,25 @@ export function main(argv: string[]): void {
       }
       emit(
         selected.map(({ file, fn }) => formatFunctionPaths(file, fn, style, limit, coverage)).join('\n\n'),
+      );
+      break;
+    }
+    case 'calls': {
+      const target = positionals.shift();
+      if (!target) return fail(`pathprof-report: calls needs FILE[:FUNCTION]\n${usage}`);
+      const { file: wanted, name } = splitTarget(target);
+      const files = load(positionals).filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`));
+      const counted = files.filter((f) => f.interprocedural);
+      if (counted.length === 0) {
+        console.error(
+          files.length
+            ? `pathprof-report: ${target} was not counted in interprocedural mode (plugin option mode: 'interprocedural')`
+            : `pathprof-report: no profiled file matches ${wanted}`,
+        );
+        status = 1;
+      }
+      emit(
+        counted.map((f) => formatCallPaths(f, interproceduralReport(f)!, name, style, limit)).join('\n\n'),
       );
       break;
     }

@@ -1,5 +1,6 @@
 import { EdgeKind, edgeKindName } from '@pathprof/cfg';
 import { decodePath, type PathEndKind } from '@pathprof/numbering';
+import type { FunctionMetadata } from 'babel-plugin-pathprof';
 import type { FunctionPaths } from './profiled-file';
 import type { SourceText } from './source-text';
 
@@ -60,29 +61,10 @@ const outcomes: Partial<Record<EdgeKind, string>> = {
 /** Path `pathNumber` of a function as the decisions it takes (entry and plain sequencing left out). */
 export function decodeDecisions(fn: FunctionPaths, pathNumber: number, source: SourceText): DecodedDecisions {
   const decoded = decodePath(fn.numbering, pathNumber);
-  const { meta } = fn;
   const decisions: Decision[] = [];
   for (const e of decoded.edges) {
-    const kind = meta.edges[3 * e + 2] as EdgeKind;
-    const outcome = outcomes[kind];
-    if (!outcome) continue;
-    // An exception has no construct of its own: it leaves from somewhere in its block. A `default` edge
-    // belongs to the switch's last test; the default's code is where it goes.
-    const blockSide = kind === EdgeKind.Default ? meta.edges[3 * e + 1] : meta.edges[3 * e];
-    const own = meta.edgeRanges[e];
-    const range = kind === EdgeKind.Default || own < 0 ? meta.blockRanges[blockSide] : own;
-    const [line, column, endLine, endColumn] =
-      range < 0 ? [0, 0, 0, 0] : meta.ranges.slice(4 * range, 4 * range + 4);
-    // A return edge owned by the function itself is the implicit return at its end.
-    const implicitReturn = kind === EdgeKind.Return && rangeKey(meta.ranges, own) === meta.range.join(':');
-    const quoted = own >= 0 && kind !== EdgeKind.Default && !implicitReturn;
-    decisions.push({
-      line: implicitReturn ? endLine : line,
-      column,
-      kind: edgeKindName(kind),
-      code: quoted ? source.head(line, column, endLine, endColumn) : '',
-      outcome: implicitReturn ? 'reaches the end of the function' : outcome,
-    });
+    const decision = edgeDecision(fn.meta, e, source);
+    if (decision) decisions.push(decision);
   }
   const start =
     decoded.start.kind === 'entry'
@@ -91,6 +73,30 @@ export function decodeDecisions(fn: FunctionPaths, pathNumber: number, source: S
         ? 'loop-head'
         : 'after-cut';
   return { ...shape(start, fn.ends.kindOf(decoded)), decisions };
+}
+
+/** Taking edge `e` of a function as a decision in source terms; null for edges that decide nothing. */
+export function edgeDecision(meta: FunctionMetadata, e: number, source: SourceText): Decision | null {
+  const kind = meta.edges[3 * e + 2] as EdgeKind;
+  const outcome = outcomes[kind];
+  if (!outcome) return null;
+  // An exception has no construct of its own: it leaves from somewhere in its block. A `default` edge
+  // belongs to the switch's last test; the default's code is where it goes.
+  const blockSide = kind === EdgeKind.Default ? meta.edges[3 * e + 1] : meta.edges[3 * e];
+  const own = meta.edgeRanges[e];
+  const range = kind === EdgeKind.Default || own < 0 ? meta.blockRanges[blockSide] : own;
+  const [line, column, endLine, endColumn] =
+    range < 0 ? [0, 0, 0, 0] : meta.ranges.slice(4 * range, 4 * range + 4);
+  // A return edge owned by the function itself is the implicit return at its end.
+  const implicitReturn = kind === EdgeKind.Return && rangeKey(meta.ranges, own) === meta.range.join(':');
+  const quoted = own >= 0 && kind !== EdgeKind.Default && !implicitReturn;
+  return {
+    line: implicitReturn ? endLine : line,
+    column,
+    kind: edgeKindName(kind),
+    code: quoted ? source.head(line, column, endLine, endColumn) : '',
+    outcome: implicitReturn ? 'reaches the end of the function' : outcome,
+  };
 }
 
 function shape(start: PathShape['start'], end: PathShape['end']): PathShape {

@@ -1,5 +1,11 @@
 export { main } from './cli';
-export { loadProfiledFiles, decodeFileProfile, type ProfiledFile, type FunctionPaths } from './profiled-file';
+export {
+  loadProfiledFiles,
+  decodeFileProfile,
+  type ProfiledFile,
+  type FunctionPaths,
+  type InterproceduralPaths,
+} from './profiled-file';
 export { Problems } from './problems';
 export {
   pathReport,

@@ -7,6 +7,7 @@ import {
   type FunctionFigures,
 } from './coverage-figures';
 import { decodeDecisions, type Decision, type PathShape } from './decisions';
+import { interproceduralReport, type InterproceduralReport } from './interprocedural-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 
 /**
@@ -24,6 +25,11 @@ export interface PathReport {
 export interface FileReport extends AggregateFigures {
   readonly file: string;
   readonly functions: FunctionReport[];
+  /**
+   * A file counted in interprocedural mode: its executed paths across calls (no per-function paths, and no
+   * coverage percentage: N is far larger than anything a test suite runs).
+   */
+  readonly interprocedural?: InterproceduralReport;
 }
 
 export interface FunctionReport extends FunctionFigures {
@@ -65,7 +71,13 @@ export function pathReport(
 
 function fileReport(file: ProfiledFile, options: CoverageOptions): FileReport {
   const functions = file.functions.map((fn) => functionReport(fn, file, options));
-  return { file: file.key, ...aggregateFigures(functions, options), functions };
+  const interprocedural = interproceduralReport(file);
+  return {
+    file: file.key,
+    ...aggregateFigures(functions, options),
+    functions,
+    ...(interprocedural ? { interprocedural } : {}),
+  };
 }
 
 function functionReport(fn: FunctionPaths, file: ProfiledFile, options: CoverageOptions): FunctionReport {

@@ -1,8 +1,14 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PathEnds, type PathNumbering } from '@pathprof/numbering';
+import { PathEnds, type InterproceduralNumbering, type PathNumbering } from '@pathprof/numbering';
 import { mergeProfiles, readProfileDirectory, type FileProfile, type Profile } from '@pathprof/runtime';
-import { fingerprint, numberingOf, type FileMetadata, type FunctionMetadata } from 'babel-plugin-pathprof';
+import {
+  fingerprint,
+  interproceduralNumberingOf,
+  numberingOf,
+  type FileMetadata,
+  type FunctionMetadata,
+} from 'babel-plugin-pathprof';
 import { exceptionOrigins } from './exception-origins';
 import type { Problems } from './problems';
 import { SourceText } from './source-text';
@@ -24,7 +30,16 @@ export interface ProfiledFile {
   readonly path: string;
   readonly meta: FileMetadata;
   readonly source: SourceText;
+  /** Per-function paths (path mode); empty for a file counted in interprocedural mode. */
   readonly functions: FunctionPaths[];
+  /** Interprocedural mode: the file's executed paths by global number, with the numbering that decodes them. */
+  readonly interprocedural?: InterproceduralPaths;
+}
+
+/** A file's interprocedural counts: global path number → count (nonzero only). */
+export interface InterproceduralPaths {
+  readonly numbering: InterproceduralNumbering;
+  readonly counts: ReadonlyMap<number, number>;
 }
 
 /** Reports progress of work on many functions (see `Progress`). */
@@ -105,14 +120,22 @@ export function decodeFileProfile(
     problems.add(`${key}: metadata is not pathprof-meta/1; skipped`);
     return null;
   }
-  if (meta.mode !== 'path') {
-    problems.add(`${key}: instrumented in ${meta.mode} mode, not path mode; skipped`);
+  if (meta.mode !== 'path' && meta.mode !== 'interprocedural') {
+    problems.add(`${key}: instrumented in ${meta.mode} mode, not path or interprocedural mode; skipped`);
     return null;
   }
+
   if (fingerprint(text) !== profile.hash) {
     problems.add(`${key}: source changed since it was instrumented (rerun the tests); skipped`);
     return null;
   }
+  if (meta.mode === 'interprocedural') {
+    meta.functions.forEach(() => onFunction());
+    const interprocedural = interproceduralPaths(profile, meta, problems);
+    if (!interprocedural) return null;
+    return { key, path, meta, source: new SourceText(text), functions: [], interprocedural };
+  }
+
   const counts = new Map(profile.counts);
   const hashed = new Map(profile.hashed);
   const functions: FunctionPaths[] = [];
@@ -149,6 +172,34 @@ export function decodeFileProfile(
     });
   }
   return { key, path, meta, source: new SourceText(text), functions };
+}
+
+/** The file's interprocedural counts, checked against its numbering; null (with a problem) if unusable. */
+function interproceduralPaths(
+  profile: FileProfile,
+  meta: FileMetadata,
+  problems: Problems,
+): InterproceduralPaths | null {
+  let numbering: InterproceduralNumbering;
+  try {
+    numbering = interproceduralNumberingOf(meta);
+  } catch (error) {
+    problems.add(`${(error as Error).message}; skipped`);
+    return null;
+  }
+  const pairs =
+    meta.interprocedural?.storage === 'hash'
+      ? (profile.hashed.find(([slot]) => slot === 0)?.[1] ?? [])
+      : profile.counts;
+  const counts = new Map(pairs.filter(([, n]) => n > 0));
+  const outside = [...counts.keys()].find((p) => BigInt(p) >= numbering.pathCount);
+  if (outside !== undefined) {
+    problems.add(
+      `${profile.key}: a count for interprocedural path ${outside}, which does not exist; skipped`,
+    );
+    return null;
+  }
+  return { numbering, counts };
 }
 
 function isFileMetadata(meta: unknown): meta is FileMetadata {

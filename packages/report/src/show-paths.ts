@@ -9,14 +9,19 @@ export function selectFunctions(
   files: readonly ProfiledFile[],
   target: string,
 ): { file: ProfiledFile; fn: FunctionPaths }[] {
-  const colon = target.lastIndexOf(':');
-  const [filePart, name] = colon > 0 ? [target.slice(0, colon), target.slice(colon + 1)] : [target, null];
-  const wanted = filePart.replace(/^\.\//, '');
+  const { file: wanted, name } = splitTarget(target);
   return files
     .filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`))
     .flatMap((file) =>
       file.functions.filter((fn) => name === null || fn.meta.name === name).map((fn) => ({ file, fn })),
     );
+}
+
+/** `FILE[:FUNCTION]`: the file as a key suffix (a leading `./` dropped), and the function's name if given. */
+export function splitTarget(target: string): { file: string; name: string | null } {
+  const colon = target.lastIndexOf(':');
+  const [filePart, name] = colon > 0 ? [target.slice(0, colon), target.slice(colon + 1)] : [target, null];
+  return { file: filePart.replace(/^\.\//, ''), name };
 }
 
 /**

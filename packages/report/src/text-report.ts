@@ -24,6 +24,7 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   const exceptions = (e: { executedPaths: number; potentialPaths: number }) =>
     `${e.executedPaths}/${e.potentialPaths}`;
   for (const file of report.files) {
+    if (file.interprocedural) continue;
     rows.push([
       file.file,
       '',
@@ -61,6 +62,13 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
     const line = cells.join('  ').trimEnd();
     return r === 0 ? style.bold(line) : row[0].startsWith('  ') ? line : style.bold(line);
   });
+  for (const { file, interprocedural: ipp } of report.files) {
+    if (!ipp) continue;
+    lines.push(
+      `${style.bold(file)}: interprocedural (${ipp.scheme}): ${ipp.executedPaths} paths executed of N = ${ipp.pathCount}, ` +
+        `${ipp.crossedSites} call sites crossed; \`pathprof-report calls ${file}\` decodes them`,
+    );
+  }
   const s = report.summary;
   const e = s.exceptionPaths;
   lines.push(
