@@ -5,7 +5,7 @@ import {
   type InterproceduralNumbering,
   type InterproceduralScheme,
 } from '@pathprof/numbering';
-import { listFixtures, runScript, toScript } from '@pathprof/testkit';
+import { listFixtures, runScript } from '@pathprof/testkit';
 import { powProgram } from '../../numbering/test/interprocedural/support/paper-programs';
 import type { FileMetadata } from '../src';
 import { resetCounts, runtimeGlobals } from './support/counted-paths';

@@ -1,0 +1,72 @@
+import * as runtime from '@pathprof/runtime';
+import { getStore } from '@pathprof/runtime';
+import { transformSync } from '@babel/core';
+import { join } from 'node:path';
+import pathprof, { type FileMetadata, type FileNotes, type Scheme } from '../../src';
+import { resetCounts } from '../support/counted-paths';
+import { virtualPath } from '../support/instrument';
+import { CORPUS, type CorpusPackage } from './support/corpus-packages';
+import { PackageLoader, type Transform } from './support/package-loader';
+
+/**
+ * Real code nobody here wrote, in interprocedural mode (the packages alternate between the two schemes): each
+ * package's complete source is instrumented and must do exactly what the plain copy does on its workload,
+ * with paths crossing calls and counted. The counts themselves are checked against the tracer on the
+ * fixtures and generated programs; here the point is behaviour on code of every shape.
+ */
+const packageDir = (name: string) => join(__dirname, '..', '..', '..', '..', 'node_modules', name);
+const key = (pkg: string, file: string) => `corpus/${pkg}/${file}`;
+
+async function run(pkg: CorpusPackage, transform: Transform, extra: Record<string, unknown> = {}) {
+  const loader = new PackageLoader(packageDir(pkg.name), transform, extra);
+  return JSON.stringify(await pkg.workload(loader.load(pkg.entry)));
+}
+
+describe('real npm packages in interprocedural mode', () => {
+  afterEach(resetCounts);
+
+  test.each(CORPUS.map((pkg, i) => [pkg.name, i % 2 === 0 ? 'piecewise' : 'context', pkg] as const))(
+    '%s, %s scheme: same results as the plain copy, paths across calls counted',
+    async (_name, scheme: Scheme, pkg) => {
+      const plain = await run(pkg, (code) => code);
+      const notes: FileNotes[] = [];
+      const profiled = await run(
+        pkg,
+        (code, file) => {
+          const result = transformSync(code, {
+            filename: virtualPath(key(pkg.name, file)),
+            babelrc: false,
+            configFile: false,
+            sourceType: 'unambiguous',
+            plugins: [[pathprof, { runtime: 'require', mode: 'interprocedural', scheme }]],
+          });
+          notes.push((result!.metadata as unknown as { pathprof: FileNotes }).pathprof);
+          return result!.code!;
+        },
+        { 'babel-plugin-pathprof/runtime': runtime },
+      );
+      expect(profiled).toBe(plain);
+      const files = Object.values(getStore().files).map((r) => JSON.parse(r.meta) as FileMetadata);
+      const counted = Object.values(getStore().files).reduce(
+        (n, r) =>
+          n + r.counts.reduce((a, b) => a + b, 0) + r.hashed.reduce((a, h) => a + h.entries().length, 0),
+        0,
+      );
+      const crossed = notes.flatMap((n) => n.interprocedural?.sites ?? []).filter((s) => s.cut === null);
+      expect(files.some((f) => f.mode === 'interprocedural')).toBe(true);
+      expect(crossed.length).toBeGreaterThan(0);
+      expect(counted).toBeGreaterThan(0);
+      if (process.env.PATHPROF_CORPUS_STATS) {
+        const sites = notes.flatMap((n) => n.interprocedural?.sites ?? []);
+        const fallbacks = notes.filter((n) => n.interprocedural?.fallback).length;
+        const n = files.filter((f) => f.interprocedural).map((f) => Number(f.interprocedural!.pathCount));
+        console.log(
+          `${pkg.name}: ${files.length} files, ${sites.length} split calls, ${crossed.length} crossed, ` +
+            `${sites.filter((s) => s.cut === 'recursive').length} recursive, ${sites.filter((s) => s.cut === 'budget').length} budget cuts, ` +
+            `${fallbacks} fallbacks, largest N ${Math.max(...n)}, ${counted} counters`,
+        );
+      }
+    },
+    180_000,
+  );
+});
