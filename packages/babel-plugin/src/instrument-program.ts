@@ -71,9 +71,9 @@ export function instrumentProgram(
     : null;
   let note: InterproceduralNote | undefined = interprocedural?.note;
   if (targets && !interprocedural) {
-    // One function alone has more paths than the budget: count the file per function instead.
+    // No cutting brings the file within the budget: count it per function instead.
     mode = 'path';
-    const fallback = `a function has more than maxPaths (${options.maxPaths}) paths on its own; counted per function (path mode)`;
+    const fallback = `its interprocedural paths do not fit in maxPaths (${options.maxPaths}), whatever calls are cut and paths split; counted per function (path mode)`;
     note = { scheme: options.scheme, pathCount: null, sites: [], fallback };
     console.warn(`pathprof: ${key}: ${fallback}`);
   }

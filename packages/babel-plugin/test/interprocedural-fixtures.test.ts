@@ -1,5 +1,7 @@
 import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
 import { listFixtures, runScript, toScript } from '@pathprof/testkit';
+import { getStore } from '@pathprof/runtime';
+import type { FileMetadata } from '../src';
 import { resetCounts, runtimeGlobals } from './support/counted-paths';
 import { instrument } from './support/instrument';
 import {
@@ -21,9 +23,13 @@ describe.each(
     .filter((f) => !f.source.startsWith('// graph-only'))
     .map((f) => [f.name, f] as const),
 )('interprocedural mode on %s', (name, fixture) => {
-  test.each(['piecewise', 'context'] as const)(
-    '%s: behaves like the plain run, counts equal the traced ones',
-    async (scheme) => {
+  test.each([
+    ['piecewise', 2 ** 30],
+    ['context', 2 ** 30],
+    ['piecewise', 256],
+  ] as const)(
+    '%s scheme, maxPaths %d: behaves like the plain run, counts equal the traced ones',
+    async (scheme, maxPaths) => {
       const plain = await runScript(toScript(fixture.source, name), name);
       const traced = instrumentForTrace(fixture.source, name, { splitCalls: true });
       const recorder = new TraceRecorder();
@@ -32,11 +38,14 @@ describe.each(
 
       resetCounts();
       const run = await runScript(
-        instrument(fixture.source, name, { mode: 'interprocedural', scheme }),
+        instrument(fixture.source, name, { mode: 'interprocedural', scheme, maxPaths }),
         name,
         runtimeGlobals(),
       );
       expect(run).toEqual(plain);
+      // A file whose paths do not fit a small budget is counted per function: the path-mode tests cover that.
+      const record = getStore().files[`virtual/${name}`];
+      if (maxPaths < 2 ** 30 && (JSON.parse(record.meta) as FileMetadata).mode === 'path') return;
       const { meta, numbering, paths } = countedInterproceduralPaths(`virtual/${name}`);
       const procedureOf = procedureIndex(meta, traced.graphs);
       expect(paths).toEqual(

@@ -13,7 +13,12 @@ const transform = (options: unknown, name = 'src/a.js', code = 'function f(a) { 
 
 describe('plugin options', () => {
   test.each([
-    [{ mode: 'paths' }, '"mode" must be "path", "edge" or "trace", not "paths"'],
+    [{ mode: 'paths' }, '"mode" must be "path", "interprocedural", "edge" or "trace", not "paths"'],
+    [{ scheme: 'context' }, '"scheme" applies to mode "interprocedural" only (the mode is "path")'],
+    [
+      { mode: 'interprocedural', scheme: 'partial' },
+      '"scheme" must be "piecewise" or "context", not "partial"',
+    ],
     [{ include: 'src/**' }, '"include" must be an array of glob strings'],
     [{ exclude: [''] }, '"exclude" must be an array of glob strings'],
     [{ hashThreshold: 0 }, '"hashThreshold" must be a positive integer, not 0'],
@@ -22,7 +27,7 @@ describe('plugin options', () => {
     [{ runtime: 'global' }, '"runtime" must be "auto", "import" or "require", not "global"'],
     [
       { mdoe: 'edge' },
-      'unknown option "mdoe" (known: mode, include, exclude, hashThreshold, maxPaths, outputDir, runtime)',
+      'unknown option "mdoe" (known: mode, scheme, include, exclude, hashThreshold, maxPaths, outputDir, runtime)',
     ],
   ])('rejects %j with a clear message', (options, message) => {
     expect(() => transform(options)).toThrow(`babel-plugin-pathprof: invalid options: ${message}`);

@@ -29,7 +29,7 @@ const FIRST_PROCEDURE_SHARE = 64;
  * 2. Crossed call sites are cut greedily: each round cuts the crossed sites whose callees complete the most
  *    paths from their entry (the factor a crossing multiplies N by), an eighth of those left at a time.
  * When cutting every site is not enough (many roots), the per-procedure budget halves and the sites are tried
- * again. Null when even a budget of one path per block does not fit.
+ * again; a budget no procedure can be cut down to is skipped. Null when no budget fits.
  */
 export function fitInterproceduralNumbering(
   program: Program,
@@ -37,13 +37,9 @@ export function fitInterproceduralNumbering(
   limit: bigint,
 ): FittedInterproceduralNumbering | null {
   const cap = limit > BigInt(Number.MAX_SAFE_INTEGER) ? Number.MAX_SAFE_INTEGER : Number(limit);
-  for (
-    let budget = Math.max(1, Math.floor(cap / FIRST_PROCEDURE_SHARE));
-    budget >= 1;
-    budget = Math.floor(budget / 2)
-  ) {
+  for (const budget of procedureBudgets(cap)) {
     const procedures = program.procedures.map((p) => withinBudget(p, budget));
-    if (procedures.includes(null)) return null;
+    if (procedures.includes(null)) continue;
     const fitted = cutSitesToFit(
       { procedures: procedures as Procedure[], roots: program.roots },
       scheme,
@@ -52,6 +48,19 @@ export function fitInterproceduralNumbering(
     if (fitted) return fitted;
   }
   return null;
+}
+
+/**
+ * The per-procedure budgets to try: from a share of the file's down to 1 (smaller ones leave room for more
+ * crossings and roots), then larger ones up to the whole budget, for a budget too small to share.
+ */
+function procedureBudgets(cap: number): number[] {
+  const first = Math.max(1, Math.floor(cap / FIRST_PROCEDURE_SHARE));
+  const budgets: number[] = [];
+  for (let b = first; b >= 1; b = Math.floor(b / 2)) budgets.push(b);
+  for (let b = first * 2; b <= cap; b *= 2) budgets.push(b);
+  if (budgets.at(-1) !== cap && cap > first) budgets.push(cap);
+  return budgets;
 }
 
 function cutSitesToFit(

@@ -1,0 +1,84 @@
+import { transformSync } from '@babel/core';
+import pathprof, { type FileNotes, type PluginOptions } from '../src';
+import { virtualPath } from './support/instrument';
+
+function build(code: string, options: PluginOptions): { code: string; notes: FileNotes } {
+  const result = transformSync(code, {
+    filename: virtualPath('src/calls.js'),
+    babelrc: false,
+    configFile: false,
+    plugins: [[pathprof, { runtime: 'require', ...options }]],
+  })!;
+  return { code: result.code!, notes: (result.metadata as unknown as { pathprof: FileNotes }).pathprof };
+}
+
+const source = `
+function leaf(x) { return x > 0 ? x : -x; }
+const twice = (x) => leaf(x) + leaf(-x);
+function fact(n) { return n <= 1 ? 1 : n * fact(n - 1); }
+function callbacks(xs) { return xs.map(leaf).concat(twice(xs.length), fact(3)); }
+async function later(x) { return leaf(await x); }
+function* gen(x) { yield leaf(x); }
+module.exports = { callbacks, later, gen, obj: { m() { return leaf(1); } } };
+`;
+
+describe('interprocedural mode at build time', () => {
+  test('the build lists every split call, crossed or cut and why, with N', () => {
+    const { notes } = build(source, { mode: 'interprocedural', scheme: 'context' });
+    const ipp = notes.interprocedural!;
+    expect(ipp.scheme).toBe('context');
+    expect(ipp.fallback).toBeNull();
+    expect(BigInt(ipp.pathCount!)).toBeGreaterThan(0n);
+    const sites = ipp.sites.map((s) => `${s.caller}→${s.callee} L${s.line}: ${s.cut ?? 'crossed'}`);
+    expect(sites).toEqual([
+      'twice→leaf L3: crossed',
+      'twice→leaf L3: crossed',
+      'fact→fact L4: recursive',
+      'callbacks→twice L5: crossed',
+      'callbacks→fact L5: crossed',
+      'later→leaf L6: crossed',
+      'gen→leaf L7: crossed',
+      'm→leaf L8: crossed',
+    ]);
+  });
+
+  test('calls into async functions, generators and methods, callbacks and spread calls are never split', () => {
+    const { notes } = build(
+      `async function a() {} function* g() {} function f(...xs) { return xs.length; }
+       module.exports = () => [a(), g(), f(...[1, 2]), [1].map(f)];`,
+      { mode: 'interprocedural' },
+    );
+    expect(notes.interprocedural!.sites).toEqual([]);
+  });
+
+  test('a file that does not fit the budget in any way is counted per function, with a warning naming it', () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    const { code, notes } = build(
+      'function a(o) { return o.x; }\nfunction b(o) { return o.y; }\nfunction c(o) { return o.z; }\nmodule.exports = [a, b, c];',
+      { mode: 'interprocedural', maxPaths: 2 },
+    );
+    expect(notes.interprocedural!.fallback).toMatch(/do not fit in maxPaths \(2\).*path mode/);
+    expect(code).not.toContain('_pp_mailbox');
+    expect(code).toMatch(/mode.{1,3}:.{1,3}path/);
+    expect(warn).toHaveBeenCalledWith(
+      expect.stringContaining('pathprof: virtual/src/calls.js: its interprocedural paths do not fit'),
+    );
+    warn.mockRestore();
+  });
+
+  test('a small budget cuts crossed calls (reported) before giving up on them', () => {
+    const chain = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `function f${i}(x) { if (x > ${i}) x = ${i > 0 ? `f${i - 1}(x) + f${i - 1}(x - 1)` : '0'}; return x; }`,
+    ).join('\n');
+    const { notes } = build(`${chain}\nmodule.exports = f11;`, {
+      mode: 'interprocedural',
+      maxPaths: 2 ** 16,
+    });
+    const cut = notes.interprocedural!.sites.filter((s) => s.cut === 'budget');
+    expect(cut.length).toBeGreaterThan(0);
+    expect(notes.interprocedural!.sites.some((s) => s.cut === null)).toBe(true);
+    expect(BigInt(notes.interprocedural!.pathCount!)).toBeLessThanOrEqual(2n ** 16n);
+  });
+});
