@@ -1,0 +1,119 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getStore, mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
+import { runScript } from '@pathprof/testkit';
+import { resetCounts, runtimeGlobals } from './support/counted-paths';
+import { instrument } from './support/instrument';
+import { ScratchProject } from './support/scratch-project';
+
+const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
+const jestBin = require.resolve('jest/bin/jest');
+const reportBin = join(__dirname, '..', '..', 'report', 'bin', 'pathprof-report.js');
+jest.setTimeout(120_000);
+
+const prices = `function round(x) {
+  return Math.round(x * 100) / 100;
+}
+function discount(total, code) {
+  if (code === 'HALF') return round(total / 2);
+  if (code === 'TENOFF') return total > 10 ? round(total - 10) : 0;
+  return total;
+}
+function checkout(items, code) {
+  let total = 0;
+  for (const item of items) total += round(item.price * item.quantity);
+  return discount(total, code);
+}
+module.exports = { checkout };
+`;
+const calls = [
+  [[{ price: 3.333, quantity: 3 }], 'HALF'],
+  [[{ price: 20, quantity: 1 }], 'TENOFF'],
+  [[{ price: 2, quantity: 2 }], 'TENOFF'],
+  [[], null],
+];
+
+/**
+ * What the README promises: `mode: 'interprocedural'` in babel.config.js, the project's jest suite (two
+ * workers, three test files), then `pathprof-report calls` decodes the paths across calls. The merged counts
+ * equal those of the same calls made in one process, which the tracing oracle checks elsewhere.
+ */
+(built ? describe : describe.skip)('interprocedural mode under jest, then pathprof-report calls', () => {
+  let project: ScratchProject;
+  beforeAll(() => {
+    const test = (i: number) =>
+      `const { checkout } = require('../src/prices');\ntest('checkout', () => { checkout(...${JSON.stringify(calls[i])}); });\n`;
+    project = new ScratchProject({
+      'babel.config.js': "module.exports = { plugins: [['pathprof', { mode: 'interprocedural' }]] };\n",
+      'jest.config.js': `module.exports = {
+  rootDir: __dirname,
+  globalSetup: 'babel-plugin-pathprof/jest-global-setup',
+  setupFilesAfterEnv: ['babel-plugin-pathprof/jest-setup'],
+  transform: { '\\\\.js$': 'babel-jest' },
+  cacheDirectory: __dirname + '/.jest-cache',
+};
+`,
+      'src/prices.js': prices,
+      'test/a.test.js': test(0),
+      'test/b.test.js': test(1),
+      'test/c.test.js': `${test(2)}test('empty', () => { require('../src/prices').checkout(...${JSON.stringify(calls[3])}); });\n`,
+    });
+  });
+  afterAll(() => project.dispose());
+
+  test('the counts are those of the same calls in one process; calls decodes them into source', async () => {
+    const run = spawnSync(process.execPath, [jestBin, '--config', 'jest.config.js', '-w', '2'], {
+      cwd: project.root,
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toContain('Tests:       4 passed');
+    const { profiles, errors } = readProfileDirectory(project.path('.pathprof'));
+    expect(errors).toEqual([]);
+    expect(profiles.every((p) => p.format === 'pathprof-profile/2')).toBe(true);
+    const [file] = mergeProfiles(profiles).filter((f) => f.key.endsWith('src/prices.js'));
+
+    // The same module evaluations (one per test file) and calls, in this process.
+    resetCounts();
+    const code = instrument(prices, 'prices.js', { mode: 'interprocedural' });
+    for (const perFile of [[calls[0]], [calls[1]], [calls[2], calls[3]]]) {
+      const script = `var module = { exports: {} };\n${code}\nfor (const args of ${JSON.stringify(perFile)}) module.exports.checkout(...args);`;
+      await runScript(script, 'prices.js', runtimeGlobals());
+    }
+    const record = getStore().files['virtual/prices.js'];
+    const expected = record.hashed.length
+      ? record.hashed[0].entries().sort((a, b) => a[0] - b[0])
+      : [...record.counts].map((n, i): [number, number] => [i, n]).filter(([, n]) => n > 0);
+    const counted = file.hashed.length ? file.hashed[0][1] : file.counts;
+    expect(counted).toEqual(expected);
+
+    const report = spawnSync(process.execPath, [reportBin, 'calls', 'src/prices.js:discount'], {
+      cwd: project.root,
+      encoding: 'utf8',
+    });
+    expect(report.status).toBe(0);
+    const text = report.stdout;
+    expect(text).toContain('interprocedural paths executed (piecewise scheme');
+    expect(text).toMatch(/×\d+  checkout → (round → )?discount/);
+    expect(text).toMatch(/L12 → discount\(total, code\)/);
+    expect(text).toMatch(/discount +L5 code === 'HALF' → true/);
+    expect(text).toMatch(/← back from discount/);
+
+    const json = JSON.parse(
+      spawnSync(process.execPath, [reportBin, 'json'], { cwd: project.root, encoding: 'utf8' }).stdout,
+    );
+    const ipp = json.files.find((f: { file: string }) => f.file === 'src/prices.js').interprocedural;
+    expect(ipp.scheme).toBe('piecewise');
+    expect(ipp.paths.reduce((n: number, p: { count: number }) => n + p.count, 0)).toBe(
+      expected.reduce((n, [, c]) => n + c, 0),
+    );
+    expect(ipp.paths[0]).toEqual(
+      expect.objectContaining({
+        number: expect.any(Number),
+        count: expect.any(Number),
+        steps: expect.any(Array),
+      }),
+    );
+    expect(readFileSync(project.path('src/prices.js'), 'utf8')).toBe(prices);
+  });
+});
