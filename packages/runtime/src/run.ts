@@ -113,9 +113,15 @@ function writeTemporaryMarker(dir: string, id: string): string {
   const { fs, path } = nodeOrThrow('runs');
   fs.mkdirSync(dir, { recursive: true });
   const temporary = path.join(dir, `.run-${process.pid}-${Math.random().toString(36).slice(2, 10)}.tmp`);
-  fs.writeFileSync(
-    temporary,
-    `${JSON.stringify({ format: RUN_FORMAT, id, started: new Date().toISOString() })}\n`,
-  );
+  try {
+    fs.writeFileSync(
+      temporary,
+      `${JSON.stringify({ format: RUN_FORMAT, id, started: new Date().toISOString() })}\n`,
+    );
+  } catch (error) {
+    // A full disk leaves part of it behind: remove it, it only holds the space that ran out.
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
   return temporary;
 }

@@ -109,9 +109,10 @@ fs.writeFileSync = (file, data, ...rest) => {
     expect(failed.stdout).toBe(OUTPUT);
     expect(failed.stderr).toMatch(/^pathprof: could not write the profile: ENOSPC/);
     expect(failed.status).toBe(1);
-    // The partial temporary file is removed: it would only hold on to the space that ran out.
-    expect(readdirSync(dir)).toEqual([]);
-    expect(readProfileDirectory(dir)).toEqual({ profiles: [], errors: [] });
+    // The partial temporary file is removed: it would only hold on to the space that ran out. The run's
+    // marker, complete and written before the profile, stays.
+    expect(readdirSync(dir)).toEqual(['run.json']);
+    expect(readProfileDirectory(dir)).toEqual({ profiles: [], errors: [], otherRuns: 0 });
   });
 
   test('a full disk (a real 16 KB tmpfs, where mounting is allowed)', () => {
