@@ -49,6 +49,9 @@ describe.each<[InterproceduralScheme, number]>([
 
   it('profiles executions exactly: instrumentation records the reference paths, which decode back', () => {
     let records = 0;
+    let crossedThrows = 0;
+    let handlerRestarts = 0;
+    let withSplitEdges = 0;
     forEachCase(caseCount(300), salt + 1, (rng) => {
       const program = randomProgram(rng);
       const numbering = numberInterproceduralPaths(program, { scheme, hybrid: randomPolicy(rng, program) });
@@ -57,6 +60,7 @@ describe.each<[InterproceduralScheme, number]>([
         program,
         numbering.procedures.map((p) => p.callSites.map((s) => s.cut === null)),
       );
+      if (program.procedures.some((p) => p.splitEdges)) withSplitEdges++;
       for (let k = 0; k < RUNS_PER_PROGRAM; k++) {
         const trace = runner.run(rng);
         const paths = referenceProfile(numbering, trace);
@@ -69,7 +73,13 @@ describe.each<[InterproceduralScheme, number]>([
         expectSame(runPlan(numbering, plan, trace).map(String), numbers.map(String));
         records += numbers.length;
       }
+      crossedThrows += runner.crossedThrows;
+      handlerRestarts += runner.handlerRestarts;
     });
     expect(records).toBeGreaterThan(caseCount(300) * RUNS_PER_PROGRAM);
+    // Exceptions out of crossed callees, the handler restarts they cause, and split edges really occur.
+    expect(crossedThrows).toBeGreaterThan(caseCount(300) / 20);
+    expect(handlerRestarts).toBeGreaterThan(0);
+    expect(withSplitEdges).toBeGreaterThan(caseCount(300) / 10);
   });
 });

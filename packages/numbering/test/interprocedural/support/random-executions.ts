@@ -2,14 +2,19 @@ import type { ExecutionEvent, Program } from '@pathprof/numbering';
 import type { Random } from '@pathprof/testkit';
 
 const MAX_DEPTH = 6;
+/** How often a block that can throw does, per visit. */
+const THROW_RATE = 0.15;
 
 /**
  * Random executions of a program, as traces: each activation wanders a random number of steps (throwing now
- * and then where its caller can catch), then heads for its exit along normal edges. Crossed calls run their
+ * and then where its caller can catch, or out of a root), then heads for its exit along normal edges. Crossed calls run their
  * callee; a cut call with a known callee enters it as a root (or, too deep, behaves as native code); an
  * unknown callee runs zero to two callbacks among the roots.
  */
 export class ProgramRunner {
+  /** How often a crossed callee threw out, and how often that exception landed in a handler of its caller. */
+  crossedThrows = 0;
+  handlerRestarts = 0;
   /** Per procedure, per block: an out-edge on a shortest normal route to the exit. */
   private readonly towardsExit: Int32Array[];
   private readonly siteAt: Map<number, number>[];
@@ -44,7 +49,8 @@ export class ProgramRunner {
     for (let k = rng.range(1, 2); k > 0; k--) {
       const root = rng.pick(this.program.roots);
       events.push({ kind: 'enter', procedure: root });
-      this.activation(rng, events, root, 0, false);
+      // A root may throw out too, as a test's function does: the exception ends the trace's last path.
+      if (this.activation(rng, events, root, 0, rng.chance(0.3))) break;
     }
     return events;
   }
@@ -59,6 +65,8 @@ export class ProgramRunner {
   ): boolean {
     const { graph, callSites } = this.program.procedures[p];
     const wander = rng.range(0, 24);
+    // Some activations that may throw out do, at the first place they can: callees that throw are common.
+    const throwsOut = mayThrow && rng.chance(0.5);
     let v = graph.entry;
     for (let step = 0; ; step++) {
       const out: number[] = [];
@@ -74,7 +82,15 @@ export class ProgramRunner {
         events.push({ kind: 'call', site: callSites[site].site });
         const threw = this.call(rng, events, p, site, depth, throwEdge >= 0);
         e = threw ? throwEdge : out[0];
-      } else if (throwEdge >= 0 && rng.chance(0.08)) e = throwEdge;
+        if (threw && callSites[site].callee !== null && this.crossed[p][site]) {
+          this.crossedThrows++;
+          if (graph.edgeDst[e] !== graph.exit) this.handlerRestarts++;
+        }
+      } else if (
+        throwEdge >= 0 &&
+        (rng.chance(THROW_RATE) || (throwsOut && graph.edgeDst[throwEdge] === graph.exit))
+      )
+        e = throwEdge;
       else e = step < wander ? rng.pick(out) : this.towardsExit[p][v];
       events.push({ kind: 'edge', edge: e });
       if (graph.edgeDst[e] === graph.exit) return graph.edgeExceptional[e] === 1;

@@ -6,7 +6,8 @@ import { structuredGraph, unstructuredGraph } from '../../support/random-graphs'
  * A random program: up to four procedures in two files, each a random graph (unstructured with exceptions, or
  * shaped like a JavaScript function) into which call sites are spliced by splitting normal edges
  * `u → x` into `u → call → returnSite → x`. Callees are random (recursion and mutual recursion included) or
- * unknown; a call vertex may throw to where its predecessor throws, or out of the procedure.
+ * unknown; a call vertex may throw to where its predecessor throws, or out of the procedure. Some procedures
+ * have edges split as a path budget would (`splitEdges`).
  */
 export function randomProgram(rng: Random): Program {
   const count = rng.range(1, 4);
@@ -16,10 +17,12 @@ export function randomProgram(rng: Random): Program {
     const unstructured = rng.chance(0.5);
     const base = unstructured ? unstructuredGraph(rng, 9, true) : structuredGraph(rng, 16);
     const spliced = spliceCalls(rng, base, rng.int(4), unstructured);
+    const splitEdges = rng.chance(0.3) ? randomSplitEdges(rng, spliced.graph, spliced.sites) : [];
     procedures.push({
       name: `p${p}`,
       file: rng.chance(0.5) ? 'a.js' : 'b.js',
       graph: spliced.graph,
+      ...(splitEdges.length ? { splitEdges } : {}),
       callSites: spliced.sites.map(({ call, returnSite }) => ({
         site: nextSite++,
         call,
@@ -31,6 +34,24 @@ export function randomProgram(rng: Random): Program {
   const roots = [0];
   for (let p = 1; p < count; p++) if (rng.chance(0.3)) roots.push(p);
   return { procedures, roots };
+}
+
+/**
+ * Edges cut as a path budget would cut them (`Procedure.splitEdges`): a few normal edges, never into the exit
+ * or into or out of a call vertex.
+ */
+function randomSplitEdges(
+  rng: Random,
+  graph: FlowGraph,
+  sites: readonly Pick<CallSite, 'call' | 'returnSite'>[],
+): number[] {
+  const calls = new Set(sites.map((s) => s.call));
+  const splittable: number[] = [];
+  for (let e = 0; e < graph.edgeCount; e++) {
+    const touchesCall = calls.has(graph.edgeSrc[e]) || calls.has(graph.edgeDst[e]);
+    if (graph.edgeExceptional[e] === 0 && graph.edgeDst[e] !== graph.exit && !touchesCall) splittable.push(e);
+  }
+  return splittable.filter(() => rng.chance(0.25));
 }
 
 /** A random hybrid policy: none most of the time, else some mix of the paper's strategies. */
@@ -58,7 +79,11 @@ function spliceCalls(
     const normal = src
       .map((_, e) => e)
       .filter((e) => exceptional[e] === 0 && !sites.some((s) => s.call === src[e]));
-    const e = rng.pick(normal);
+    // Half the time inside a handler's reach, so exceptions out of calls land in handlers.
+    const guarded = normal.filter((n) =>
+      exceptional.some((x, t) => x === 1 && src[t] === src[n] && dst[t] !== graph.exit),
+    );
+    const e = guarded.length && rng.chance(0.5) ? rng.pick(guarded) : rng.pick(normal);
     const call = blockCount++;
     const returnSite = blockCount++;
     const target = dst[e];
@@ -66,11 +91,14 @@ function spliceCalls(
     src.push(call, returnSite);
     dst.push(returnSite, target);
     exceptional.push(0, 0);
-    // A handler of an unstructured graph never reaches back to its throwers, so sharing it keeps it forward.
+    // The call throws where its predecessor throws: a handler of an unstructured graph never reaches back to
+    // its throwers; in a structured one, only a handler that cannot reach the call keeps the edge forward.
     const handler = exceptional.findIndex((x, t) => x === 1 && src[t] === src[e]);
-    if (rng.chance(0.5)) {
+    const shared =
+      handler >= 0 && (handlersAreForward || !reaches(src, dst, dst[handler], src[e])) ? dst[handler] : -1;
+    if (rng.chance(0.75)) {
       src.push(call);
-      dst.push(handlersAreForward && handler >= 0 ? dst[handler] : graph.exit);
+      dst.push(shared >= 0 ? shared : graph.exit);
       exceptional.push(1);
     }
     sites.push({ call, returnSite });
@@ -87,4 +115,21 @@ function spliceCalls(
     },
     sites,
   };
+}
+
+/** Whether `to` can be reached from `from` along the edges `src[i] → dst[i]`. */
+function reaches(src: readonly number[], dst: readonly number[], from: number, to: number): boolean {
+  const seen = new Set([from]);
+  const queue = [from];
+  while (queue.length) {
+    const v = queue.pop()!;
+    if (v === to) return true;
+    src.forEach((s, i) => {
+      if (s === v && !seen.has(dst[i])) {
+        seen.add(dst[i]);
+        queue.push(dst[i]);
+      }
+    });
+  }
+  return false;
 }
