@@ -4,6 +4,7 @@ import { instrumentProgram } from './instrument-program';
 import { ignoresFile } from './ignore-comments';
 import { resolveOptions } from './options';
 import { cutWarning } from './fallbacks';
+import { warnUnnamedFile } from './unnamed-files';
 
 export type { PluginOptions, Mode, Scheme } from './options';
 export type { FileNotes } from './instrument-program';
@@ -40,7 +41,7 @@ export default function pathprof(
       Program: {
         enter(programPath, state: PluginPass) {
           const filename = state.filename;
-          if (!filename) return;
+          if (!filename) return warnUnnamedFile();
           const key = path
             .relative(state.cwd ?? process.cwd(), filename)
             .split(path.sep)
