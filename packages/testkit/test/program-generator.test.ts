@@ -113,6 +113,9 @@ function labelTarget(node: t.BreakStatement | t.ContinueStatement, ancestors: An
   return ancestors.findIndex((a) => a.type === 'LabeledStatement' && a.label.name === node.label?.name);
 }
 
+const isDirectEval = (n: t.Node) =>
+  n.type === 'CallExpression' && n.callee.type === 'Identifier' && n.callee.name === 'eval';
+
 type Feature = (node: t.Node, ancestors: Ancestors, generators: ReadonlySet<string>) => boolean;
 
 /** Every construct the generator promises, recognized in the AST. */
@@ -302,6 +305,17 @@ const FEATURES: Record<string, Feature> = {
     ) === true,
   arguments: (n) => n.type === 'Identifier' && n.name === 'arguments',
   'default parameter': (n, a) => n.type === 'AssignmentPattern' && FUNCTIONS.has(a.at(-1)?.type ?? ''),
+  'parenthesised optional chain called': (n) =>
+    n.type === 'CallExpression' && n.callee.type === 'OptionalMemberExpression',
+  'parenthesised optional chain as a tag': (n) =>
+    n.type === 'TaggedTemplateExpression' && n.tag.type === 'OptionalMemberExpression',
+  'tagged template': (n) => n.type === 'TaggedTemplateExpression' && n.tag.type === 'MemberExpression',
+  'direct eval in sloppy code': (n, a) =>
+    isDirectEval(n) && !(a[0] as t.File).program.directives.some((d) => d.value.value === 'use strict'),
+  'direct eval in a parameter default': (n, a) =>
+    isDirectEval(n) && a.some((x, i) => x.type === 'AssignmentPattern' && FUNCTIONS.has(a[i - 1]?.type)),
+  'direct eval in a nested block': (n, a) =>
+    isDirectEval(n) && inFunction(a).filter((x) => x.type === 'BlockStatement').length > 1,
   'destructuring with defaults': (n, a) =>
     n.type === 'AssignmentPattern' &&
     /Pattern$/.test(a.at(-1)?.type ?? '') &&

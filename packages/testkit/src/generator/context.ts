@@ -36,6 +36,7 @@ export const CONSTRUCTS = [
   'drive',
   'yield',
   'await',
+  'eval',
 ] as const;
 export type Construct = (typeof CONSTRUCTS)[number];
 
@@ -43,9 +44,11 @@ export type Construct = (typeof CONSTRUCTS)[number];
  * What a variable in scope may be used for. Values are never read through a plain `.`, so any value may flow
  * anywhere; objects (`obj`) always have the shape `objectLiteral` builds and `maybeObj` is such an object or
  * null, so their member chains are safe exactly where the generator puts `?.`. A caught exception (`caught`) is
- * only ever shown through the program's `show`, which hides the engine's wording of built-in errors.
+ * only ever shown through the program's `show`, which hides the engine's wording of built-in errors. A `var`
+ * that a direct `eval` may have declared (`evaled`: not in strict code, nor where the `eval` did not run) is
+ * only ever read under `typeof`.
  */
-export type VarKind = 'val' | 'obj' | 'maybeObj' | 'arr' | 'closure' | 'caught';
+export type VarKind = 'val' | 'obj' | 'maybeObj' | 'arr' | 'closure' | 'caught' | 'evaled';
 
 export interface Var {
   readonly name: string;

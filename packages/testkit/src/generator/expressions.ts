@@ -30,6 +30,11 @@ export function atom(ctx: Ctx): string {
     ]);
   }
   if (ctx.fn.thisAccess !== 'none') options.push([() => 'this.tag', 1.5]);
+  const evaled = varsOf(ctx, 'evaled');
+  if (evaled.length > 0) {
+    const read = () => rng.pick(evaled).name;
+    options.push([() => ((e) => `(typeof ${e} === 'undefined' ? 'none' : ${e})`)(read()), 2]);
+  }
   if (ctx.fn.args) options.push([() => rng.pick(['arguments.length', `arguments[${rng.int(3)}]`]), 0.5]);
   return p.choose(options)();
 }
@@ -47,7 +52,12 @@ export function expr(ctx: Ctx, budget: number): string {
     [() => `(${expr(ctx, b)} ${rng.pick(['&&', '||', '??'])} ${expr(ctx, b)})`, p.weight('logical', 1.5)],
     [() => optionalChain(ctx, b), p.weight('optional', 1.2)],
     [() => `(${sideEffect(ctx, b)}, ${expr(ctx, b)})`, p.weight('sequence', 0.4)],
-    [() => `\`${rng.pick(['', 'v'])}\${${expr(ctx, b)}}:\${${expr(ctx, b)}}\``, p.weight('template', 0.5)],
+    [
+      () =>
+        `${rng.chance(0.3) ? 'String.raw' : ''}\`${rng.pick(['', 'v'])}\${${expr(ctx, b)}}:\${${expr(ctx, b)}}\``,
+      p.weight('template', 0.5),
+    ],
+    [() => directEval(ctx), p.weight('eval', 0.15)],
     [() => aggregate(ctx, b), p.weight('aggregate', 0.5)],
   ];
   if (assignTargets(ctx).length > 0) {
@@ -64,6 +74,21 @@ export function expr(ctx: Ctx, budget: number): string {
   if (ctx.fn.async) options.push([() => `(await ${expr(ctx, b)})`, p.weight('await', 0.6)]);
   if (ctx.catchable) options.push([() => implicitError(ctx, b), p.weight('implicitError', 0.4)]);
   return p.choose(options)();
+}
+
+/**
+ * A direct `eval`: of a value in scope (the code it runs must see the same scopes), or declaring a fresh
+ * `var` and giving its value. Sloppy code declares that `var` where the `eval` runs: in a parameter list's
+ * scope, a function's (also from a block), which the code after it reads under `typeof`.
+ */
+export function directEval(ctx: Ctx): string {
+  const { p } = ctx;
+  const vals = varsOf(ctx, 'val');
+  if (vals.length > 0 && p.rng.chance(0.4)) return `eval(${JSON.stringify(p.rng.pick(vals).name)})`;
+  const e = p.name('e');
+  const code = `eval(${JSON.stringify(`var ${e} = ${literal(ctx)}; ${e}`)})`;
+  ctx.vars.push({ name: e, kind: 'evaled', mutable: false });
+  return code;
 }
 
 /** A condition: comparisons and logical combinations of them, sometimes with side effects. */
@@ -149,6 +174,13 @@ export function optionalChain(ctx: Ctx, budget: number): string {
       () => `${o}?.m()`,
       () => `${o}.f?.(${arg()})`,
       () => `${o}?.['k']`,
+      // Parenthesised, the chain still calls with its last member's object as `this`.
+      () => `(${o}?.m)()`,
+      () => `(${o}?.['m'])()`,
+      () => `(${o}?.m)\`t\${${arg()}}\``,
+      () => `(${o}?.r.g)()`,
+      () => `(${o}.r?.g)()`,
+      () => `(${o}?.r?.['g'])\`\``,
     ];
     options.push([() => rng.pick(forms)(), 2]);
   }
@@ -160,6 +192,8 @@ export function optionalChain(ctx: Ctx, budget: number): string {
       () => `${q}?.m?.()`,
       () => `${q}?.f?.(${arg()})`,
       () => `${q}?.['k']`,
+      () => `(${q}?.m)?.()`,
+      () => `(${q}?.r.g)?.()`,
     ];
     options.push([() => rng.pick(forms)(), 3]);
   }
@@ -182,6 +216,9 @@ export function optionalChain(ctx: Ctx, budget: number): string {
  */
 export function implicitError(ctx: Ctx, budget: number): string {
   const { rng } = ctx.p;
+  const maybe = varsOf(ctx, 'maybeObj');
+  // A parenthesised chain that short-circuits is called all the same: its arguments, then the TypeError.
+  if (maybe.length > 0 && rng.chance(0.25)) return `(${rng.pick(maybe).name}?.m)(${expr(ctx, budget)})`;
   const cond = test(ctx, budget);
   if (rng.chance(0.5)) {
     const objs = varsOf(ctx, 'obj');
@@ -270,7 +307,8 @@ function argument(ctx: Ctx, kind: ParamKind, budget: number): string {
 
 /**
  * The literal of a local object, in the one shape the chains above rely on: `r` is always an object, `r.c`
- * and `f` may be missing, and `m` reads `this`, so calling it through `?.` shows whether the receiver survives.
+ * and `f` may be missing, and `m` (and `r.g`) read `this`, so calling them through `?.` shows whether the
+ * receiver survives.
  */
 export function objectLiteral(ctx: Ctx, arrowCtx: (params: string[]) => Ctx): string {
   const x = ctx.p.name('x');
@@ -278,7 +316,7 @@ export function objectLiteral(ctx: Ctx, arrowCtx: (params: string[]) => Ctx): st
     '{',
     `  n: ${expr(ctx, 1)},`,
     `  k: ${expr(ctx, 1)},`,
-    `  r: { c: ${test(ctx, 1)} ? { d: ${expr(ctx, 1)} } : null },`,
+    `  r: { c: ${test(ctx, 1)} ? { d: ${expr(ctx, 1)} } : null, g() { return this.c === null; } },`,
     `  f: ${test(ctx, 1)} ? (${x}) => ${expr(arrowCtx([x]), 1)} : undefined,`,
     '  m() {',
     '    return this.k ?? this.n;',

@@ -9,7 +9,7 @@ import {
   ProgramState,
   braces,
 } from './context';
-import { expr, literal, rawCall } from './expressions';
+import { directEval, expr, literal, rawCall } from './expressions';
 import { declareObject, declareValue, driveGenerator, statements, val } from './statements';
 
 export interface ProgramOptions {
@@ -143,11 +143,16 @@ function declareParams(ctx: Ctx, kinds: readonly ParamKind[]): string[] {
   return kinds.map((kind) => {
     const a = p.name('a');
     let code = a;
+    // A direct `eval` here declares its `var`s in the parameters' scope, seen by later defaults and the body.
     if (kind === 'default') {
-      code = `${a} = ${expr({ ...ctx, fn: { ...ctx.fn, generator: false, async: false } }, 1)}`;
+      const value = p.chance('eval', 0.1)
+        ? directEval(ctx)
+        : expr({ ...ctx, fn: { ...ctx.fn, generator: false, async: false } }, 1);
+      code = `${a} = ${value}`;
     } else if (kind === 'pattern') {
       const b = p.name('a');
-      code = `{ x: ${a} = ${literal(ctx)}, y: [${b} = ${a}] = [] } = {}`;
+      const first = p.chance('eval', 0.05) ? directEval(ctx) : literal(ctx);
+      code = `{ x: ${a} = ${first}, y: [${b} = ${a}] = [] } = {}`;
       ctx.vars.push(val(b));
     }
     ctx.vars.push(val(a));

@@ -2,6 +2,7 @@ import { type Ctx, type Helper, type Var, braces, indent, varsOf } from './conte
 import {
   assignTargets,
   callable,
+  directEval,
   expr,
   generatorSource,
   helperCall,
@@ -90,6 +91,7 @@ function statement(ctx: Ctx, single: boolean, last: boolean): string {
   if (fn.generator) options.push([() => yieldStatement(ctx), p.weight('yield', ctx.routed ? 3 : 1)]);
   if (fn.async) options.push([() => awaitStatement(ctx), p.weight('await', ctx.catchable ? 2 : 0.7)]);
   if (ctx.catchable) options.push([() => `out(${implicitError(ctx, 1)});`, p.weight('implicitError', 1)]);
+  options.push([() => `${directEval(ctx)};`, p.weight('eval', 0.2)]);
   return p.choose(options)();
 }
 
