@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { getStore, mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
 import { runScript } from '@pathprof/testkit';
@@ -115,5 +115,18 @@ const calls = [
       }),
     );
     expect(readFileSync(project.path('src/prices.js'), 'utf8')).toBe(prices);
+
+    // The HTML report draws the paths as call trees beside the source.
+    const html = spawnSync(process.execPath, [reportBin, 'html', '-o', 'html'], {
+      cwd: project.root,
+      encoding: 'utf8',
+    });
+    expect(html.status).toBe(0);
+    const page = readdirSync(project.path('html')).find((f) => f.includes('prices'))!;
+    const site = readFileSync(project.path(`html/${page}`), 'utf8');
+    expect(site).toContain('Paths across calls');
+    expect(site).toMatch(
+      /<ul class="call-tree">.*<li class="step call"><span class="fn">checkout<\/span> <a href="#L12">L12<\/a> → discount\(total, code\)<\/li><li><ul class="call-tree"><li class="step decision"><span class="fn">discount<\/span>/s,
+    );
   });
 });

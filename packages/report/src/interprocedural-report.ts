@@ -103,7 +103,10 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
           const site = procedure.callSites[dag.callSite[step.edge]];
           const [line, text] = blockCode(file, meta, site.call);
           push(step.procedure, 'cut-call', line, `→ ${text} (cut: its paths are counted on their own)`);
-        } else if (decision) push(step.procedure, 'decision', decision.line, formatDecision(decision));
+        } else if (decision) {
+          // The step carries its line apart, as every other step does.
+          push(step.procedure, 'decision', decision.line, formatDecision(decision).replace(/^L\d+ /, ''));
+        }
         if (kind === 'loop-end')
           push(step.procedure, 'end', decision?.line ?? 0, 'the path ends at the back edge');
         if (kind === 'throw-end')
@@ -168,8 +171,7 @@ export function formatCallPaths(
       if (path.contextLength > 0 && i === 0) out.push(style.dim('    context:'));
       if (path.contextLength > 0 && i === path.contextLength) out.push(style.dim('    active:'));
       const where = step.line > 0 ? `L${step.line} ` : '';
-      const text = step.kind === 'decision' ? step.text : `${where}${step.text}`;
-      out.push(`      ${'  '.repeat(step.depth)}${step.function.padEnd(12)} ${text}`);
+      out.push(`      ${'  '.repeat(step.depth)}${step.function.padEnd(12)} ${where}${step.text}`);
     });
   }
   if (paths.length > limit)

@@ -6,6 +6,7 @@ import { decodeDecisions, formatDecision, type DecodedDecisions } from '../decis
 import type { PathReport } from '../path-report';
 import type { FunctionPaths, ProfiledFile } from '../profiled-file';
 import { unexecutedPaths } from '../unexecuted-paths';
+import { callTreesSection } from './call-trees';
 import { escapeHtml } from './escape-html';
 import { graphSvg } from './graph-svg';
 import { pageScript } from './page-script';
@@ -54,7 +55,7 @@ function filePage(file: ProfiledFile, limit: number, options: CoverageOptions): 
   return page(
     `pathprof: ${file.key}`,
     `<p><a href="index.html">All files</a></p><h1>${escapeHtml(file.key)}</h1>
-<div class="layout"><div class="source">${source}</div><div class="functions">${functions}</div></div>`,
+<div class="layout"><div class="source">${source}</div><div class="functions">${callTreesSection(file, limit)}${functions}</div></div>`,
   );
 }
 

@@ -23,4 +23,7 @@ svg.graph .edge.cold, svg.graph .edge.exceptional { stroke-dasharray: 3 3; }
 svg.graph .edge.on { stroke: #1f6feb; stroke-dasharray: none; }
 svg.graph circle { fill: white; stroke: #555; }
 svg.graph text { font: 10px sans-serif; text-anchor: middle; }
+ul.call-paths { list-style: none; padding-left: 0; } ul.call-tree { list-style: none; padding-left: 1.2em; margin: 0; }
+ul.call-tree li.step .fn { color: #555; font-weight: bold; } ul.call-tree li.call { color: #1f6feb; }
+ul.call-tree li.return { color: #1f6feb; } ul.call-tree li.end { color: #888; } ul.call-tree li.context { opacity: 0.6; }
 `;

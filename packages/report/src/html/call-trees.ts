@@ -1,0 +1,48 @@
+import { interproceduralReport, type CallPathStep } from '../interprocedural-report';
+import type { ProfiledFile } from '../profiled-file';
+import { escapeHtml } from './escape-html';
+
+/**
+ * A file counted in interprocedural mode: its hottest paths across calls (at most `limit`), each drawn as a
+ * call tree: the steps nested by call depth, each linked to its line in the source beside it; in the
+ * context scheme the context prefix is marked apart from the active suffix.
+ */
+export function callTreesSection(file: ProfiledFile, limit: number): string {
+  const report = interproceduralReport(file);
+  if (!report) return '';
+  const paths = report.paths.slice(0, limit).map((path) => {
+    const steps = path.steps.map((step, i) => ({ ...step, context: i < path.contextLength }));
+    return `<li class="call-path"><h3>path ${path.number} ×${path.count} <small>${escapeHtml(path.functions.join(' → '))}</small></h3>${tree(steps, 0, steps.length, minDepth(steps))}</li>`;
+  });
+  const more = report.paths.length > limit ? `<p>… and ${report.paths.length - limit} more</p>` : '';
+  return `<section class="calls"><h2>Paths across calls <small>${report.scheme} scheme</small></h2>
+<p>${report.executedPaths} interprocedural paths executed of N = ${escapeHtml(report.pathCount)}; ${report.crossedSites} call sites crossed, ${report.cutSites} cut.</p>
+<ul class="call-paths">${paths.join('\n')}</ul>${more}</section>`;
+}
+
+type Step = CallPathStep & { readonly context: boolean };
+
+/** The steps `[from, to)` at `depth` as a list; deeper runs nest under the step before them. */
+function tree(steps: readonly Step[], from: number, to: number, depth: number): string {
+  const items: string[] = [];
+  for (let i = from; i < to;) {
+    if (steps[i].depth > depth) {
+      let j = i;
+      while (j < to && steps[j].depth > depth) j++;
+      items.push(`<li>${tree(steps, i, j, depth + 1)}</li>`);
+      i = j;
+      continue;
+    }
+    const s = steps[i];
+    const where = s.line > 0 ? `<a href="#L${s.line}">L${s.line}</a> ` : '';
+    items.push(
+      `<li class="step ${s.kind}${s.context ? ' context' : ''}"><span class="fn">${escapeHtml(s.function)}</span> ${where}${escapeHtml(s.text)}</li>`,
+    );
+    i++;
+  }
+  return `<ul class="call-tree">${items.join('')}</ul>`;
+}
+
+function minDepth(steps: readonly Step[]): number {
+  return steps.reduce((min, s) => Math.min(min, s.depth), Infinity);
+}
