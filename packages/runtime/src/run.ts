@@ -19,9 +19,17 @@ export const ACCUMULATE_ENV = 'PATHPROF_ACCUMULATE';
 /** Where profiles go when neither `PATHPROF_DIR` nor the plugin's `outputDir` says otherwise. */
 export const DEFAULT_PROFILE_DIR = '.pathprof';
 
-/** A fresh run id: the start time (base 36, fixed width, so ids compare by age) and a random part. */
+let lastStart = 0;
+
+/**
+ * A fresh run id: the start time in microseconds (base 36, fixed width, so ids compare by age; two runs
+ * started in one millisecond still do, and within a process every id is later than the one before) and a
+ * random part.
+ */
 export function newRunId(): string {
-  return Date.now().toString(36).padStart(9, '0') + Math.random().toString(36).slice(2, 8).padEnd(6, '0');
+  const now = Math.round((performance.timeOrigin + performance.now()) * 1000);
+  lastStart = Math.max(now, lastStart + 1);
+  return lastStart.toString(36).padStart(11, '0') + Math.random().toString(36).slice(2, 8).padEnd(6, '0');
 }
 
 /** The profile directory a run starter manages: `PATHPROF_DIR`, else `.pathprof`, from the working directory. */
