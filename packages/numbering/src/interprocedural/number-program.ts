@@ -65,8 +65,9 @@ export function numberInterproceduralPaths(
   );
   const functions = solvePathFunctions(procedures, dags, analysis.calleesFirst);
   const values = computeGlobalValues(procedures, dags, functions, analysis, scheme);
-  const entryIndex = (kind: EntryPoint['kind'], p: number): number =>
-    values.entryPoints.findIndex((point) => point.kind === kind && point.procedure === p);
+  const entryIndexes = new Map<string, number>();
+  values.entryPoints.forEach((point, i) => entryIndexes.set(`${point.kind}:${point.procedure}`, i));
+  const entryIndex = (kind: EntryPoint['kind'], p: number): number => entryIndexes.get(`${kind}:${p}`) ?? -1;
   return {
     scheme,
     procedures: procedures.map((procedure, p) => ({

@@ -20,12 +20,17 @@ export function largestNvc(numbering: InterproceduralNumbering): bigint[] {
     const restart = numbering.scheme === 'piecewise' ? p.unbalancedExitPaths : 0n;
     return root > restart ? root : restart;
   });
-  for (let round = 0; round < procedures.length; round++) {
+  // A round settles one more level of the crossed call graph; rounds stop when nothing changes (its depth).
+  for (let round = 0, changed = true; changed && round < procedures.length; round++) {
+    changed = false;
     procedures.forEach((p, caller) =>
       p.callSites.forEach((site) => {
         if (site.cut !== null || site.callee === null) return;
         const passed = evaluate(p.psi[site.returnSite], largest[caller]);
-        if (passed > largest[site.callee]) largest[site.callee] = passed;
+        if (passed > largest[site.callee]) {
+          largest[site.callee] = passed;
+          changed = true;
+        }
       }),
     );
   }
