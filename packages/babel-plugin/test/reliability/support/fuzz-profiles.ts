@@ -21,6 +21,10 @@ export const FUZZ_PROFILES: readonly { readonly name: string; readonly options: 
     options: { weights: { optional: 8, logical: 4, logicalAssign: 4, conditional: 3 } },
   },
   { name: 'exceptions', options: { weights: { throw: 6, implicitError: 6, try: 5, call: 3 } } },
+  {
+    name: 'eval-and-called-chains',
+    options: { weights: { eval: 8, optional: 6, template: 4, implicitError: 3, closure: 2 } },
+  },
 ];
 
 /**
