@@ -8,7 +8,7 @@ const path = require('node:path');
 const {
   getStore,
   mergeProfiles,
-  PROFILE_FORMAT,
+  profileFormatOf,
   startRun,
   takeCounts,
   writeProfileFile,
@@ -99,7 +99,7 @@ class PathprofCoverageProvider {
     this.profiles = [];
     if (files.length === 0) return null;
     return writeProfileFile(this.dir, {
-      format: PROFILE_FORMAT,
+      format: profileFormatOf(files),
       created: new Date().toISOString(),
       pid: process.pid,
       files,

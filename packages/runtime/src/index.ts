@@ -5,6 +5,7 @@ export {
   INTERPROCEDURAL_PROFILE_FORMAT,
   PROFILE_FORMAT,
   ProfileError,
+  profileFormatOf,
   validateProfile,
   type FileProfile,
   type Profile,

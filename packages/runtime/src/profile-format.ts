@@ -36,6 +36,12 @@ export interface Profile {
   readonly files: FileProfile[];
 }
 
+/** The format a profile of these files is written in: version 2 when one holds interprocedural counts. */
+export function profileFormatOf(files: readonly FileProfile[]): Profile['format'] {
+  const interprocedural = files.some((f) => (f.meta as { mode?: unknown }).mode === 'interprocedural');
+  return interprocedural ? INTERPROCEDURAL_PROFILE_FORMAT : PROFILE_FORMAT;
+}
+
 /** A profile that cannot be used, with the file it came from and what is wrong. */
 export class ProfileError extends Error {
   constructor(

@@ -1,25 +1,10 @@
-import {
-  INTERPROCEDURAL_PROFILE_FORMAT,
-  PROFILE_FORMAT,
-  type FileProfile,
-  type Profile,
-} from './profile-format';
+import { profileFormatOf, type FileProfile, type Profile } from './profile-format';
 import type { FileRecord, PathprofStore } from './store';
 
-/**
- * The store's counts as a profile (only nonzero counters), for writing or for a browser to read; `run` names
- * the run it belongs to (see `run.ts`).
- */
-export function snapshot(store: PathprofStore, pid: number | null = null, run?: string): Profile {
+/** The store's counts as a profile (only nonzero counters), for writing or for a browser to read. */
+export function snapshot(store: PathprofStore, pid: number | null = null): Profile {
   const files = Object.values(store.files).map(fileProfile);
-  const interprocedural = files.some((f) => (f.meta as { mode?: unknown }).mode === 'interprocedural');
-  return {
-    format: interprocedural ? INTERPROCEDURAL_PROFILE_FORMAT : PROFILE_FORMAT,
-    created: new Date().toISOString(),
-    pid,
-    ...(run === undefined ? {} : { run }),
-    files,
-  };
+  return { format: profileFormatOf(files), created: new Date().toISOString(), pid, files };
 }
 
 function fileProfile(record: FileRecord): FileProfile {
