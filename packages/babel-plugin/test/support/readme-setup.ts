@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
- * The repository README's set-up, literally: the install command and every fenced `js` block whose first
+ * The repository README's set-up, literally: the install command and the first fenced `js` block whose first
  * line names the file it is (`// babel.config.js: …`), by file name. End-to-end tests write these files
  * as they are, so the README cannot drift from what is tested.
  */
@@ -12,7 +12,8 @@ export function readmeSetup(): { install: string; files: Record<string, string> 
   let install: string | undefined;
   for (const [, lang, body] of readme.matchAll(/```(\w+)\n([\s\S]*?)```/g)) {
     const named = /^\/\/ ([\w.-]+\.(?:c?js|json|mjs))\b/.exec(body);
-    if (lang === 'js' && named) files[named[1]] = body;
+    // The set-up is the first block naming a file; later ones show variations (interprocedural mode's config).
+    if (lang === 'js' && named) files[named[1]] ??= body;
     if (lang === 'sh') install ??= /^npm install --save-dev .*$/m.exec(body)?.[0];
   }
   if (!install) throw new Error('README.md has no `npm install --save-dev …` command');
