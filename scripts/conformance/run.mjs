@@ -1,0 +1,293 @@
+#!/usr/bin/env node
+// The conformance runner: `npm run conformance -- --test262 DIR [--mode path|edge|trace]… [--filter GLOB]…
+// [--sample N] [--plugin-options JSON]`. Runs every scenario of the chosen test262 tests (default: test/language
+// and test/built-ins) with test262-harness, plain and instrumented by babel-plugin-pathprof in each mode (a
+// preprocessor instruments each test, harness includes and all, under its own filename), and lists every
+// scenario whose outcome differs. A difference is either fixed or one of the documented exceptions
+// (exceptions.mjs, README). Fails when a difference is unexplained, when the plugin fails on a test, or when
+// nothing was instrumented or no profile was written (a run that counted nothing proves nothing).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import picomatch from 'picomatch';
+import { EXCEPTIONS } from './exceptions.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const usage = `usage: npm run conformance -- --test262 DIR [--mode path|edge|trace]... [--filter GLOB]... [--sample N]
+  [--plugin-options JSON] [--threads N] [--chunk N] [--timeout MS] [--out DIR] [--json FILE]`;
+
+const { values } = parseArgs({
+  options: {
+    test262: { type: 'string' },
+    mode: { type: 'string', multiple: true },
+    filter: { type: 'string', multiple: true },
+    sample: { type: 'string' },
+    'plugin-options': { type: 'string' },
+    threads: { type: 'string', default: '2' },
+    chunk: { type: 'string', default: '400' },
+    timeout: { type: 'string', default: '30000' },
+    out: { type: 'string' },
+    json: { type: 'string' },
+    help: { type: 'boolean' },
+  },
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+const fail = (message) => {
+  console.error(`conformance: ${message}\n${usage}`);
+  process.exit(2);
+};
+const test262 = values.test262 ?? process.env.PATHPROF_TEST262;
+if (!test262) fail('--test262 DIR is required (a checkout of tc39/test262; see the README)');
+const dir = resolve(test262);
+if (!existsSync(join(dir, 'harness', 'assert.js')) || !existsSync(join(dir, 'test')))
+  fail(`${dir} is not a test262 checkout (no harness/assert.js or test/)`);
+const positive = (name) => {
+  const n = Number(values[name]);
+  if (!Number.isInteger(n) || n <= 0) fail(`--${name} must be a positive integer, not ${values[name]}`);
+  return n;
+};
+let pluginOptions = {};
+if (values['plugin-options']) {
+  try {
+    pluginOptions = JSON.parse(values['plugin-options']);
+  } catch (error) {
+    fail(`--plugin-options is not JSON: ${error.message}`);
+  }
+}
+const modes = values.mode ?? ['path'];
+const filters = values.filter ?? ['test/language/**/*.js', 'test/built-ins/**/*.js'];
+const threads = positive('threads');
+const chunkSize = positive('chunk');
+const timeout = positive('timeout');
+const plugin = join(root, 'packages', 'babel-plugin', 'dist', 'index.js');
+if (!existsSync(plugin)) fail(`${plugin} is missing: build first (npx tsc -b)`);
+const out = resolve(values.out ?? join(tmpdir(), 'pathprof-conformance'));
+mkdirSync(out, { recursive: true });
+
+const files = selectFiles();
+if (files.length === 0) fail(`no test matches ${filters.join(', ')} in ${dir}`);
+console.log(
+  `conformance: ${files.length} test files of ${dir} (${filters.join(', ')}), modes ${modes.join(', ')}` +
+    (Object.keys(pluginOptions).length ? `, plugin options ${JSON.stringify(pluginOptions)}` : ''),
+);
+
+const plain = runPlain(files);
+const report = { test262: dir, files: files.length, plain: summary(plain), modes: {} };
+let failed = false;
+for (const mode of modes) {
+  const options = { ...pluginOptions, mode };
+  const result = runInstrumented(files, options);
+  const compared = compare(plain, result.outcomes, mode);
+  report.modes[mode] = {
+    ...result.counts,
+    ...compared.counts,
+    differences: compared.differences,
+    unparsedScenarios: result.unparsed,
+  };
+  const c = report.modes[mode];
+  console.log(
+    `\n[${mode}] ${c.scenarios} scenarios: ${c.same} same outcome, ${c.explained} documented exceptions, ` +
+      `${c.unexplained} unexplained differences; ${c.instrumented} instrumented, ${c.unparsed} left to the ` +
+      `engine as Babel cannot parse them (${c.unparsed - c.unparsedPositive} negative syntax tests, ` +
+      `${c.unparsedPositive} others), ${c.crashed} plugin failures; ${c.profiles} profiles written`,
+  );
+  for (const d of compared.differences) {
+    const why = d.exception ? `documented: ${d.exception}` : 'UNEXPLAINED';
+    console.log(`  ${d.file} (${d.scenario}): plain ${d.plain}, instrumented ${d.instrumented} [${why}]`);
+    if (!d.exception && d.message) console.log(`    ${d.message}`);
+  }
+  for (const c of result.crashed) console.log(`  plugin failed on ${c.file} (${c.scenario}): ${c.message}`);
+  if (c.unexplained > 0 || c.crashed > 0) failed = true;
+  if (c.instrumented === 0 || c.profiles === 0) {
+    console.log(
+      `  nothing was instrumented or no profile was written in ${mode} mode: this run proves nothing`,
+    );
+    failed = true;
+  }
+}
+if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
+console.log(failed ? '\nconformance: FAILED' : '\nconformance: every difference is a documented exception');
+process.exit(failed ? 1 : 0);
+
+/** The test files the filters select, sorted; every Nth of them with --sample. Fixtures are not tests. */
+function selectFiles() {
+  const match = picomatch(filters);
+  const all = [];
+  const walk = (d) => {
+    for (const entry of readdirSync(d, { withFileTypes: true })) {
+      const full = join(d, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith('.js') && !entry.name.includes('_FIXTURE')) {
+        const rel = relative(dir, full).split(sep).join('/');
+        if (match(rel)) all.push(rel);
+      }
+    }
+  };
+  walk(join(dir, 'test'));
+  all.sort();
+  if (!values.sample) return all;
+  const n = positive('sample');
+  if (n >= all.length) return all;
+  return Array.from({ length: n }, (_, i) => all[Math.floor((i * all.length) / n)]);
+}
+
+/** Runs test262-harness on `list` (relative to the checkout), in chunks; returns outcomes by file and scenario. */
+function harness(list, env, preprocessor) {
+  const outcomes = new Map();
+  for (let i = 0; i < list.length; i += chunkSize) {
+    const chunk = list.slice(i, i + chunkSize);
+    const args = [
+      join(root, 'node_modules', 'test262-harness', 'bin', 'run.js'),
+      '--test262-dir',
+      dir,
+      '--threads',
+      String(threads),
+      '--timeout',
+      String(timeout),
+      '--reporter',
+      'json',
+      '--reporter-keys',
+      'file,scenario,result',
+      ...(preprocessor ? ['--preprocessor', preprocessor] : []),
+      ...chunk,
+    ];
+    const run = spawnSync(process.execPath, args, {
+      cwd: dir,
+      env: { ...process.env, ...env },
+      encoding: 'utf8',
+      maxBuffer: 1 << 30,
+    });
+    let results;
+    try {
+      results = JSON.parse(run.stdout);
+    } catch {
+      throw new Error(`test262-harness gave no results (exit ${run.status}): ${run.stderr.slice(0, 2000)}`);
+    }
+    for (const r of results) {
+      const message = r.result.pass
+        ? ''
+        : String(r.result.message ?? '')
+            .split('\n')[0]
+            .slice(0, 300);
+      outcomes.set(`${r.file}\0${r.scenario}`, { pass: r.result.pass, message });
+    }
+    process.stdout.write(`  ${Math.min(i + chunkSize, list.length)}/${list.length} files\r`);
+  }
+  process.stdout.write('\n');
+  return outcomes;
+}
+
+/**
+ * Plain outcomes, cached in the output directory by file content and Node version (they do not depend on
+ * pathprof), so runs in other modes or of other samples reuse them.
+ */
+function runPlain(list) {
+  const cacheFile = join(out, `plain-${process.version}.json`);
+  const cache = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
+  const keyOf = (file) =>
+    `${file}@${createHash('sha1')
+      .update(readFileSync(join(dir, file)))
+      .digest('hex')}`;
+  const keys = new Map(list.map((f) => [f, keyOf(f)]));
+  const missing = list.filter((f) => !cache[keys.get(f)]);
+  if (missing.length > 0) {
+    console.log(`plain: running ${missing.length} files (${list.length - missing.length} cached)`);
+    const outcomes = harness(missing, {});
+    for (const f of missing) cache[keys.get(f)] = {};
+    for (const [key, outcome] of outcomes) {
+      const [file, scenario] = key.split('\0');
+      cache[keys.get(file)][scenario] = outcome;
+    }
+    writeFileSync(cacheFile, JSON.stringify(cache));
+  }
+  const outcomes = new Map();
+  for (const f of list)
+    for (const [scenario, outcome] of Object.entries(cache[keys.get(f)]))
+      outcomes.set(`${f}\0${scenario}`, outcome);
+  return outcomes;
+}
+
+/** Instrumented outcomes in one mode, with what was instrumented and how many profiles the runs wrote. */
+function runInstrumented(list, options) {
+  const work = join(out, `run-${options.mode}-${process.pid}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const counts = { instrumented: 0, unparsed: 0, unparsedPositive: 0, crashed: 0, profiles: 0 };
+  const crashed = [];
+  const unparsed = [];
+  const outcomes = new Map();
+  console.log(`${options.mode}: running ${list.length} files instrumented`);
+  for (let i = 0; i < list.length; i += chunkSize) {
+    const chunk = list.slice(i, i + chunkSize);
+    const profiles = join(work, 'profiles');
+    const statsFile = join(work, 'stats.json');
+    const env = {
+      PATHPROF_DIR: profiles,
+      // Instrumented tests run from a temporary directory: the runtime resolves through this repository.
+      NODE_PATH: join(root, 'node_modules'),
+      PATHPROF_CONFORMANCE: JSON.stringify({ plugin, pluginOptions: options, statsFile }),
+    };
+    for (const [key, outcome] of harness(chunk, env, join(here, 'instrument-test.cjs')))
+      outcomes.set(key, outcome);
+    const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
+    counts.instrumented += stats.instrumented;
+    counts.unparsed += stats.unparsed.length;
+    counts.unparsedPositive += stats.unparsed.filter((u) => !u.expected).length;
+    counts.crashed += stats.crashed.length;
+    crashed.push(...stats.crashed);
+    unparsed.push(...stats.unparsed);
+    if (existsSync(profiles))
+      counts.profiles += readdirSync(profiles).filter((n) => /^pathprof-.*\.json$/.test(n)).length;
+    rmSync(profiles, { recursive: true, force: true });
+  }
+  rmSync(work, { recursive: true, force: true });
+  return { outcomes, counts, crashed, unparsed };
+}
+
+/** Scenario by scenario: the same outcome, a documented exception, or an unexplained difference. */
+function compare(plainOutcomes, instrumented, mode) {
+  const exceptions = EXCEPTIONS.filter((e) => !e.modes || e.modes.includes(mode)).map((e) => ({
+    ...e,
+    match: picomatch(e.files),
+  }));
+  const counts = { scenarios: 0, same: 0, explained: 0, unexplained: 0 };
+  const differences = [];
+  const outcome = (o) => (o === undefined ? 'missing' : o.pass ? 'pass' : 'fail');
+  const keys = new Set([...plainOutcomes.keys(), ...instrumented.keys()]);
+  for (const key of [...keys].sort()) {
+    counts.scenarios++;
+    const p = plainOutcomes.get(key);
+    const q = instrumented.get(key);
+    if (outcome(p) === outcome(q)) {
+      counts.same++;
+      continue;
+    }
+    const [file, scenario] = key.split('\0');
+    const exception = exceptions.find((e) => e.match(file));
+    if (exception) counts.explained++;
+    else counts.unexplained++;
+    differences.push({
+      file,
+      scenario,
+      plain: outcome(p),
+      instrumented: outcome(q),
+      message: q?.message || p?.message || '',
+      exception: exception?.reason ?? null,
+    });
+  }
+  return { counts, differences };
+}
+
+function summary(outcomes) {
+  let pass = 0;
+  for (const o of outcomes.values()) if (o.pass) pass++;
+  return { scenarios: outcomes.size, pass, fail: outcomes.size - pass };
+}

@@ -1,0 +1,232 @@
+#!/usr/bin/env node
+// Real test suites nobody here wrote, plain and instrumented: `npm run real-suites -- DIR... [--mode M]...
+// [--plugin-options JSON]`. Each DIR is a checkout of a known package (RECIPES: how its suite runs, which of
+// its files are its own source) with its dependencies installed (`npm install`). The suite runs once plain
+// and once per mode with the package's source instrumented by babel-plugin-pathprof; every test's outcome
+// must be the same, something must be instrumented and profiles written. Nothing of the suites is kept.
+import { spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..', '..');
+const require = createRequire(import.meta.url);
+
+/**
+ * How each known suite runs. `include`: the package's own source, relative to the checkout (what is
+ * instrumented); `env`: what its suite assumes (luxon's tests are written for New York time).
+ */
+const RECIPES = {
+  'js-yaml': {
+    style: 'a YAML parser and dumper',
+    runner: 'mocha',
+    args: [],
+    include: ['index.js', 'lib/**'],
+  },
+  express: {
+    style: 'a web framework: async request handling over HTTP on loopback',
+    runner: 'mocha',
+    args: ['--require', 'test/support/env', '--check-leaks', 'test/', 'test/acceptance/'],
+    include: ['index.js', 'lib/**'],
+  },
+  luxon: {
+    style: 'dates and times: classes (DateTime, Duration, Interval, zones)',
+    runner: 'jest',
+    include: ['src/**'],
+    env: { TZ: 'America/New_York', LANG: 'en_US.UTF-8' },
+  },
+};
+
+const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|trace]... [--plugin-options JSON] [--json FILE]
+known suites: ${Object.keys(RECIPES).join(', ')} (each DIR a checkout with its dependencies installed)`;
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    mode: { type: 'string', multiple: true },
+    'plugin-options': { type: 'string' },
+    json: { type: 'string' },
+  },
+});
+const fail = (message) => {
+  console.error(`real-suites: ${message}\n${usage}`);
+  process.exit(2);
+};
+if (positionals.length === 0) fail('name at least one checkout');
+const modes = values.mode ?? ['path'];
+let pluginOptions = {};
+try {
+  pluginOptions = JSON.parse(values['plugin-options'] ?? '{}');
+} catch (error) {
+  fail(`--plugin-options is not JSON: ${error.message}`);
+}
+const plugin = join(root, 'packages', 'babel-plugin', 'dist', 'index.js');
+if (!existsSync(plugin)) fail(`${plugin} is missing: build first (npx tsc -b)`);
+
+const report = [];
+let failed = false;
+for (const dir of positionals.map((d) => resolve(d))) {
+  const manifest = join(dir, 'package.json');
+  if (!existsSync(manifest)) fail(`${dir} has no package.json`);
+  const name = JSON.parse(readFileSync(manifest, 'utf8')).name;
+  const recipe = RECIPES[name];
+  if (!recipe) fail(`${dir} is ${name}, not a known suite`);
+  if (!existsSync(join(dir, 'node_modules'))) fail(`${dir} has no node_modules: run npm install there first`);
+  const plain = runSuite(dir, recipe, null);
+  const entry = { name, style: recipe.style, tests: plain.tests.size, plain: tally(plain.tests), modes: {} };
+  console.log(`\n${name} (${recipe.style}): ${entry.tests} tests plain, ${JSON.stringify(entry.plain)}`);
+  for (const mode of modes) {
+    const run = runSuite(dir, recipe, { ...pluginOptions, mode });
+    const differences = [];
+    for (const key of new Set([...plain.tests.keys(), ...run.tests.keys()])) {
+      const [a, b] = [plain.tests.get(key) ?? 'missing', run.tests.get(key) ?? 'missing'];
+      if (a !== b) differences.push({ test: key, plain: a, instrumented: b });
+    }
+    entry.modes[mode] = { ...tally(run.tests), differences, profiles: run.profiles, files: run.files };
+    console.log(
+      `  [${mode}] ${run.tests.size} tests, ${JSON.stringify(tally(run.tests))}, ${differences.length} differ; ` +
+        `${run.files} source files counted in ${run.profiles} profiles`,
+    );
+    for (const d of differences)
+      console.log(`    ${d.test}: plain ${d.plain}, instrumented ${d.instrumented}`);
+    if (differences.length > 0 || run.profiles === 0 || run.files === 0 || run.tests.size === 0)
+      failed = true;
+  }
+  report.push(entry);
+}
+if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
+console.log(failed ? '\nreal-suites: FAILED' : '\nreal-suites: every test has the same outcome instrumented');
+process.exit(failed ? 1 : 0);
+
+/** Runs a suite; `options` null runs it plain. Returns each test's outcome by its full name. */
+function runSuite(dir, recipe, options) {
+  const work = mkdtempSync(join(tmpdir(), 'pathprof-suite-'));
+  const profiles = join(work, 'profiles');
+  const env = {
+    ...process.env,
+    ...recipe.env,
+    PATHPROF_DIR: profiles,
+    // Instrumented files load the runtime by name: resolve it through this repository.
+    NODE_PATH: join(root, 'node_modules'),
+  };
+  try {
+    const tests =
+      recipe.runner === 'mocha'
+        ? runMocha(dir, recipe, options, env, work)
+        : runJest(dir, options, env, work);
+    return { tests, ...countProfiles(profiles) };
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function runMocha(dir, recipe, options, env, work) {
+  const out = join(work, 'mocha.json');
+  const register = options ? ['--require', join(here, 'mocha-register.cjs')] : [];
+  const settings = { dir, plugin, include: recipe.include, pluginOptions: options };
+  const run = spawnSync(
+    process.execPath,
+    [mochaBin(dir), ...register, ...recipe.args, '--reporter', 'json', '--reporter-option', `output=${out}`],
+    {
+      cwd: dir,
+      env: { ...env, PATHPROF_REAL_SUITE: JSON.stringify(settings) },
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    },
+  );
+  // mocha before 9 prints the JSON report on stdout (after anything the tests print).
+  const text = existsSync(out)
+    ? readFileSync(out, 'utf8')
+    : run.stdout.slice(run.stdout.lastIndexOf('{\n  "stats":'));
+  let results;
+  try {
+    results = JSON.parse(text);
+  } catch {
+    throw new Error(`mocha gave no results in ${dir} (exit ${run.status}): ${run.stderr.slice(0, 2000)}`);
+  }
+  const tests = new Map();
+  for (const t of results.passes) addTest(tests, t.fullTitle, 'passed');
+  for (const t of results.failures) addTest(tests, t.fullTitle, 'failed');
+  for (const t of results.pending) addTest(tests, t.fullTitle, 'pending');
+  return tests;
+}
+
+function runJest(dir, options, env, work) {
+  const out = join(work, 'jest.json');
+  const base = require(join(dir, 'jest.config.js'));
+  const babelJest = require.resolve('babel-jest');
+  const transformOptions = options
+    ? { plugins: [[plugin, { runtime: 'require', exclude: [], ...options }]] }
+    : {};
+  const config = {
+    ...base,
+    rootDir: dir,
+    cacheDirectory: join(work, 'jest-cache'),
+    transform: { '^.+\\.js$': [babelJest, transformOptions] },
+    setupFilesAfterEnv: [
+      ...(base.setupFilesAfterEnv ?? []),
+      ...(options ? [join(root, 'packages', 'babel-plugin', 'jest-setup.js')] : []),
+    ],
+    moduleNameMapper: {
+      ...base.moduleNameMapper,
+      '^babel-plugin-pathprof/runtime$': join(root, 'packages', 'babel-plugin', 'runtime.js'),
+    },
+  };
+  const configFile = join(work, 'jest.config.json');
+  writeFileSync(configFile, JSON.stringify(config));
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(dir, 'node_modules', 'jest', 'bin', 'jest.js'),
+      '--config',
+      configFile,
+      '--json',
+      `--outputFile=${out}`,
+      '--maxWorkers=2',
+    ],
+    { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  if (!existsSync(out))
+    throw new Error(`jest wrote no results in ${dir} (exit ${run.status}): ${run.stderr.slice(0, 2000)}`);
+  const results = JSON.parse(readFileSync(out, 'utf8'));
+  const tests = new Map();
+  for (const file of results.testResults) {
+    if (file.assertionResults.length === 0)
+      addTest(tests, `${file.name}: ${file.message.split('\n')[0]}`, 'failed');
+    for (const a of file.assertionResults)
+      addTest(tests, `${file.name.slice(dir.length + 1)} ${a.fullName}`, a.status);
+  }
+  return tests;
+}
+
+/** Records a test's outcome; tests of the same name are told apart by their order (`#2`, `#3`). */
+function addTest(tests, name, state) {
+  let key = name;
+  for (let n = 2; tests.has(key); n++) key = `${name} #${n}`;
+  tests.set(key, state);
+}
+
+/** Profiles written, and how many distinct source files they counted. */
+function countProfiles(profiles) {
+  if (!existsSync(profiles)) return { profiles: 0, files: 0 };
+  const names = readdirSync(profiles).filter((n) => /^pathprof-.*\.json$/.test(n));
+  const keys = new Set();
+  for (const n of names)
+    for (const f of JSON.parse(readFileSync(join(profiles, n), 'utf8')).files ?? []) keys.add(f.key);
+  return { profiles: names.length, files: keys.size };
+}
+
+function tally(tests) {
+  const counts = {};
+  for (const state of tests.values()) counts[state] = (counts[state] ?? 0) + 1;
+  return counts;
+}
+
+/** The suite's own mocha (bin/mocha.js since mocha 9, bin/mocha before). */
+function mochaBin(dir) {
+  const bin = join(dir, 'node_modules', 'mocha', 'bin');
+  return existsSync(join(bin, 'mocha.js')) ? join(bin, 'mocha.js') : join(bin, 'mocha');
+}
