@@ -1,13 +1,16 @@
 import { EdgeKind } from '@pathprof/cfg';
 import {
   decodeInterproceduralPath,
+  encodeInterproceduralPath,
   numberInterproceduralPaths,
+  type FlowGraph,
+  type PathStep,
   type InterproceduralNumbering,
   type InterproceduralScheme,
 } from '@pathprof/numbering';
 import { listFixtures, runScript } from '@pathprof/testkit';
 import { powProgram } from '../../numbering/test/interprocedural/support/paper-programs';
-import type { FileMetadata } from '../src';
+import { callSitesOf, flowGraphOf, type FileMetadata } from '../src';
 import { resetCounts, runtimeGlobals } from './support/counted-paths';
 import { instrument } from './support/instrument';
 import { countedInterproceduralPaths } from './support/interprocedural-oracle';
@@ -15,9 +18,10 @@ import { countedInterproceduralPaths } from './support/interprocedural-oracle';
 /**
  * Melski & Reps' running example (digest §9) as JavaScript (the `melski-reps-pow.js` fixture), instrumented
  * and run: its executed interprocedural paths, with their counts, are the paper's printed profiles. The JS
- * graphs have more blocks than Fig. 4 and exceptional edges the paper has not, so path numbers differ; what
- * must agree is each path's meaning: the decisions, calls, returns, restarts and ends it takes, in order,
- * which both sides are reduced to below.
+ * graphs have more blocks than Fig. 4, exceptional edges the paper has not and a program body that is a root
+ * too, so path numbers differ; what must agree is each path's meaning (the decisions, calls, returns,
+ * restarts and ends it takes, in order, which both sides are reduced to below), and, numbered without the
+ * program body and the implicit exceptional edges, the paper's slots.
  */
 const PAPER_PROFILES: Record<InterproceduralScheme, string> = {
   context: '16:1 18:9 24:9 25:3 27:3 28:3 29:6 30:3 32:3 33:3 34:5 35:1',
@@ -92,6 +96,69 @@ function jsPath(meta: FileMetadata, numbering: InterproceduralNumbering, number:
   return events.join(', ');
 }
 
+/**
+ * The paper's numbering proper: main and pow alone, main the only root, and the implicit exceptional edges
+ * into EXIT (the paper's C has none) left unnumbered. Each counted path is carried over step by step (same
+ * blocks, same original edges, same call sites) and numbered there: the paper's slots.
+ */
+function paperSlots(
+  meta: FileMetadata,
+  numbering: InterproceduralNumbering,
+  counts: [number, number][],
+): string {
+  const names = ['main', 'pow'];
+  const index = names.map((n) => meta.functions.findIndex((f) => f.name === n));
+  const renumber = new Map(index.map((p, i) => [p, i]));
+  const keptIds: number[][] = [];
+  const procedures = index.map((p, i) => {
+    const graph = flowGraphOf(meta.functions[p]);
+    const kept = Array.from({ length: graph.edgeCount }, (_, e) => e).filter(
+      (e) => graph.edgeExceptional[e] === 0,
+    );
+    keptIds[i] = kept;
+    const reduced: FlowGraph = {
+      ...graph,
+      edgeCount: kept.length,
+      edgeSrc: Int32Array.from(kept, (e) => graph.edgeSrc[e]),
+      edgeDst: Int32Array.from(kept, (e) => graph.edgeDst[e]),
+      edgeExceptional: new Uint8Array(kept.length),
+      edgeSilent: undefined,
+    };
+    const callSites = callSitesOf(meta.functions[p]).map((s) => ({ ...s, callee: renumber.get(s.callee!)! }));
+    return { name: names[i], file: 'pow.js', graph: reduced, callSites };
+  });
+  const paper = numberInterproceduralPaths({ procedures, roots: [0] }, { scheme: numbering.scheme });
+  expect(paper.pathCount).toBe(numbering.scheme === 'context' ? 36n : 21n);
+  const slots = counts.map(([number, count]) => {
+    const { path } = decodeInterproceduralPath(numbering, BigInt(number));
+    const point = numbering.entryPoints[path.entryPoint];
+    const entryPoint = paper.entryPoints.findIndex(
+      (e) => e.kind === point.kind && e.procedure === renumber.get(point.procedure),
+    );
+    const steps = path.steps.map((step): PathStep => {
+      const procedure = renumber.get(step.procedure)!;
+      if (step.kind === 'call') return { ...step, procedure };
+      if (step.kind === 'return')
+        return {
+          ...step,
+          procedure,
+          to: step.to && { ...step.to, procedure: renumber.get(step.to.procedure)! },
+        };
+      const from = numbering.procedures[step.procedure].dag;
+      const to = paper.procedures[procedure].dag;
+      const kind = from.kind[step.edge];
+      if (kind === 'restart') return { ...step, procedure, edge: to.restartInto[from.dst[step.edge]] };
+      const original = keptIds[procedure].indexOf(from.origin[step.edge]);
+      return { ...step, procedure, edge: kind === 'loop-end' ? to.endedBy[original] : to.keptAs[original] };
+    });
+    return [Number(encodeInterproceduralPath(paper, { entryPoint, steps })), count];
+  });
+  return slots
+    .sort((a, b) => a[0] - b[0])
+    .map(([slot, count]) => `${slot}:${count}`)
+    .join(' ');
+}
+
 describe.each(['context', 'piecewise'] as const)('%s scheme', (scheme) => {
   test("the paper's example runs the paper's paths, as often as the paper prints", async () => {
     const fixture = listFixtures().find((f) => f.name === 'melski-reps-pow.js')!;
@@ -113,5 +180,7 @@ describe.each(['context', 'piecewise'] as const)('%s scheme', (scheme) => {
     expect(ours.sort()).toEqual(paperPaths(scheme).sort());
     // 49 records: 19 from main's activation (18 iterations and the exit), 30 from pow's 15 calls.
     expect(mainPaths.reduce((n, [, count]) => n + count, 0)).toBe(49);
+    // Numbered as the paper numbers them, the counted paths are the paper's printed profile, slot for slot.
+    expect(paperSlots(meta, numbering, mainPaths)).toBe(PAPER_PROFILES[scheme]);
   });
 });
