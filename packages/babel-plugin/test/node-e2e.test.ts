@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformFileSync } from '@babel/core';
 import { mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
@@ -157,5 +157,51 @@ setTimeout(() => {}, 2000);
       'entry false true return': 1,
       'entry false false return': 1,
     });
+  });
+
+  /**
+   * In a module cycle the other module runs first and may call this one's hoisted functions before any of
+   * its body (the preamble with the counter array) ran: they register the file themselves and count.
+   */
+  test.each([
+    ['as ES modules', 'mjs', []],
+    ['compiled to CommonJS', 'js', ['@babel/plugin-transform-modules-commonjs']],
+  ])('functions called before their module body ran count, %s', (_label, ext, plugins) => {
+    const sources = {
+      a: `import { fromB } from './b.${ext}';
+export function early(x) {
+  if (x > 0) return 'positive';
+  return 'other';
+}
+console.log(fromB, early(-1));
+`,
+      b: `import { early } from './a.${ext}';
+export const fromB = early(1);
+`,
+    };
+    const dir = project.path(`cycle-${ext}`);
+    mkdirSync(dir, { recursive: true });
+    if (ext === 'js') writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+    for (const [name, source] of Object.entries(sources)) {
+      const file = join(dir, `${name}.${ext}`);
+      writeFileSync(file, source);
+      const compiled = transformFileSync(file, {
+        cwd: project.root,
+        plugins: ['pathprof', ...plugins],
+        configFile: false,
+      })!.code!;
+      writeFileSync(file, compiled);
+    }
+    const out = project.path(`cycle-profiles-${ext}`);
+    const run = spawnSync(process.execPath, [`a.${ext}`], {
+      cwd: dir,
+      env: { ...process.env, PATHPROF_DIR: out },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('positive other\n');
+    const files = mergeProfiles(readProfileDirectory(out).profiles);
+    const a = files.find((f) => f.key === `cycle-${ext}/a.${ext}`)!;
+    expect(decodedCounts(a).early).toEqual({ 'entry true return': 1, 'entry false return': 1 });
   });
 });
