@@ -1,30 +1,71 @@
 #!/usr/bin/env node
 // `npm run bench [-- --quick]`: run-time overhead, transform cost and report cost of pathprof beside
 // babel-plugin-istanbul and V8 block coverage, written to bench/results/latest.md (see README, "Benchmark").
+// For a targeted comparison: `--baseline DIR` (another checkout's packages/babel-plugin, built) adds its
+// path and edge modes; `--workloads a,b`, `--modes path,path-before` or `--run-only` measure run time only and
+// print it; `--rounds N` sets the repetitions. Such runs write quick.md at most.
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { ROOT, WORK, require, transform } from './tools.mjs';
 
-const quick = process.argv.includes('--quick');
+const { values: flags } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    baseline: { type: 'string' },
+    workloads: { type: 'string' },
+    modes: { type: 'string' },
+    rounds: { type: 'string' },
+    'run-only': { type: 'boolean', default: false },
+  },
+});
+const quick = flags.quick;
+if (flags.baseline) process.env.BENCH_BASELINE = resolve(flags.baseline);
+// A run narrowed to some workloads or modes measures run time only (the report needs path mode on lodash).
+const runOnly = Boolean(flags['run-only'] || flags.workloads || flags.modes);
+const narrowed = Boolean(runOnly || flags.rounds || flags.baseline);
 // Other work on the machine moves absolute times (interleaving keeps the ratios fair): the results say how busy it was.
 const loadAtStart = loadavg()[0];
-const REPEATS = quick ? 3 : 9;
-const MODES = ['base', 'path', 'edge', 'istanbul', 'v8'];
+const REPEATS = flags.rounds ? Number(flags.rounds) : quick ? 3 : 9;
+const ALL_MODES = [
+  'base',
+  'path',
+  'edge',
+  'istanbul',
+  'v8',
+  ...(flags.baseline ? ['path-before', 'edge-before'] : []),
+];
+const MODES = ['base', ...(flags.modes ? flags.modes.split(',') : ALL_MODES.slice(1))];
+for (const mode of MODES) if (!ALL_MODES.includes(mode)) throw new Error(`unknown mode ${mode}`);
 const LIB = join(WORK, 'lib');
 
 /** Each workload: the package files it loads (instrumented ahead of time) and its size in each mode. */
-const WORKLOADS = {
+const ALL_WORKLOADS = {
   acorn: { files: { acorn: ['dist/acorn.js'] }, iterations: quick ? 2 : 12 },
   marked: { files: { marked: ['lib/marked.esm.js'] }, iterations: quick ? 1 : 8 },
   lodash: { files: { lodash: ['lodash.js'] }, iterations: quick ? 5 : 30 },
   jest: { files: { semver: packageSources('semver') }, iterations: quick ? 2 : 10 },
+  fib: { files: { kernels: ['fib.cjs'] }, iterations: quick ? 30 : 100 },
+  interpreter: { files: { kernels: ['interpreter.cjs'] }, iterations: quick ? 10 : 30 },
 };
+const WORKLOADS = flags.workloads
+  ? Object.fromEntries(flags.workloads.split(',').map((w) => [w, ALL_WORKLOADS[w] ?? unknown(w)]))
+  : ALL_WORKLOADS;
+
+function unknown(workload) {
+  throw new Error(`unknown workload ${workload}`);
+}
+
+/** Where a workload's sources come from: an installed package, or `kernels` (bench/kernels, written for the bench). */
+function sourceDir(name) {
+  return name === 'kernels' ? join(ROOT, 'bench/kernels') : dirname(require.resolve(`${name}/package.json`));
+}
 
 function packageSources(name) {
-  const dir = dirname(require.resolve(`${name}/package.json`));
+  const dir = sourceDir(name);
   return readdirSync(dir, { recursive: true })
     .filter((file) => file.endsWith('.js') && !file.startsWith('bin'))
     .sort();
@@ -35,6 +76,20 @@ function run(command, args, env = {}) {
   if (result.status !== 0)
     throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
   return result.stdout;
+}
+
+/**
+ * CPU seconds (user + system) of this process's finished children and their own waited-for children, from
+ * /proc (Linux; null elsewhere). Unlike wall time it hardly moves when other jobs share the cores.
+ */
+function childCpuSeconds() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // Fields 16 and 17 of stat(5), cutime and cstime, counted from field 3 after the command name.
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 const table = (header, rows) =>
@@ -48,13 +103,14 @@ rmSync(WORK, { recursive: true, force: true });
 
 // Ahead of time: every package file a workload loads, as shipped (base, also run under V8 coverage) and
 // instrumented by each tool, under WORK/lib/<tool>/<package>/.
-for (const tool of ['base', 'path', 'edge', 'istanbul']) {
+for (const tool of MODES.filter((mode) => mode !== 'v8')) {
   for (const { files } of Object.values(WORKLOADS)) {
     for (const [name, sources] of Object.entries(files)) {
-      const from = dirname(require.resolve(`${name}/package.json`));
+      const from = sourceDir(name);
       const to = join(LIB, tool, name);
       mkdirSync(to, { recursive: true });
-      cpSync(join(from, 'package.json'), join(to, 'package.json'));
+      if (existsSync(join(from, 'package.json')))
+        cpSync(join(from, 'package.json'), join(to, 'package.json'));
       for (const source of sources) {
         const code = readFileSync(join(from, source), 'utf8');
         mkdirSync(dirname(join(to, source)), { recursive: true });
@@ -68,6 +124,7 @@ for (const tool of ['base', 'path', 'edge', 'istanbul']) {
 // Run time: whole processes, the modes interleaved within each round and the order rotated between rounds,
 // so that drift in the machine's speed falls on every mode alike.
 const seconds = {};
+const cpuSeconds = {};
 const outputs = {};
 for (let round = 0; round < REPEATS; round++) {
   for (const [workload, { iterations }] of Object.entries(WORKLOADS)) {
@@ -80,8 +137,10 @@ for (let round = 0; round < REPEATS; round++) {
         ...(mode === 'v8' ? { NODE_V8_COVERAGE: join(WORK, 'v8') } : {}),
       };
       const start = performance.now();
+      const cpuStart = childCpuSeconds();
       const out = run(process.execPath, [join(ROOT, 'bench/workloads', `${workload}.mjs`)], env);
       ((seconds[workload] ??= {})[mode] ??= []).push((performance.now() - start) / 1000);
+      if (cpuStart !== null) ((cpuSeconds[workload] ??= {})[mode] ??= []).push(childCpuSeconds() - cpuStart);
       // Instrumentation must not change what the workload computes.
       if ((outputs[workload] ??= out) !== out) throw new Error(`${workload} in ${mode} printed ${out}`);
     }
@@ -91,29 +150,50 @@ for (let round = 0; round < REPEATS; round++) {
   console.log(`round ${round + 1}/${REPEATS} done`);
 }
 
+const MODE_NAMES = {
+  base: 'uninstrumented',
+  path: 'pathprof path',
+  edge: 'pathprof edge',
+  istanbul: 'istanbul',
+  v8: 'V8 block coverage',
+  'path-before': 'path (baseline)',
+  'edge-before': 'edge (baseline)',
+};
 const ratios = Object.fromEntries(MODES.map((mode) => [mode, []]));
+const cpuRatios = Object.fromEntries(MODES.map((mode) => [mode, []]));
 const runRows = Object.entries(seconds).map(([workload, byMode]) => {
   const base = median(byMode.base);
+  const cpu = cpuSeconds[workload];
   return [
     `${workload} (${outputs[workload].trim()})`,
     ...MODES.map((mode) => {
       const ratio = median(byMode[mode]) / base;
       ratios[mode].push(ratio);
+      const cpuRatio = cpu ? median(cpu[mode]) / median(cpu.base) : null;
+      if (cpuRatio !== null) cpuRatios[mode].push(cpuRatio);
+      const cpuCell = cpuRatio === null ? '' : `; CPU ${cpuRatio.toFixed(2)}×`;
       return mode === 'base'
-        ? `${base.toFixed(2)} s`
-        : `${median(byMode[mode]).toFixed(2)} s (${ratio.toFixed(2)}×)`;
+        ? `${base.toFixed(2)} s${cpu ? `; CPU ${median(cpu.base).toFixed(2)} s` : ''}`
+        : `${median(byMode[mode]).toFixed(2)} s (${ratio.toFixed(2)}×${cpuCell})`;
     }),
   ];
 });
 runRows.push([
   '**geometric mean**',
   '1.00×',
-  ...MODES.slice(1).map((m) => `**${geomean(ratios[m]).toFixed(2)}×**`),
+  ...MODES.slice(1).map(
+    (m) =>
+      `**${geomean(ratios[m]).toFixed(2)}×**` +
+      (cpuRatios[m].length ? ` (CPU ${geomean(cpuRatios[m]).toFixed(2)}×)` : ''),
+  ),
 ]);
-const runTable = table(
-  ['workload', 'uninstrumented', 'pathprof path', 'pathprof edge', 'istanbul', 'V8 block coverage'],
-  runRows,
-);
+const runTable = table(['workload', ...MODES.map((mode) => MODE_NAMES[mode])], runRows);
+if (runOnly) {
+  console.log(
+    `\n${runTable}\n\nload average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`,
+  );
+  process.exit(0);
+}
 
 // Transform cost: each (tool, file) in a fresh process for its peak memory.
 const transformFiles = ['acorn/dist/acorn.js', 'marked/lib/marked.esm.js', 'lodash/lodash.js'];
@@ -173,8 +253,9 @@ ${new Date().toISOString()}; ${machine}. Packages: ${packages}.
 
 ## Run time
 
-Whole-process wall time, median of ${REPEATS} interleaved runs; in brackets the ratio to uninstrumented. The
-library's own code is instrumented ahead of time (workloads: \`bench/workloads\`).
+Whole-process wall time, median of ${REPEATS} interleaved runs; in brackets the ratio to uninstrumented, and the
+ratio of the processes' CPU time (user + system, children included), which other jobs on the machine move
+less. The library's own code is instrumented ahead of time (workloads: \`bench/workloads\`).
 
 ${runTable}
 
@@ -191,8 +272,8 @@ ${report.paths.toLocaleString('en')} counted paths of ${relative(WORK, report.fi
 read and check ${(report.readMs / 1000).toFixed(2)} s, merge ${(report.mergeMs / 1000).toFixed(2)} s, numbering ${(report.numberMs / 1000).toFixed(2)} s,
 decode every path ${(report.decodeMs / 1000).toFixed(2)} s; **total ${(report.totalMs / 1000).toFixed(2)} s**, peak RSS ${report.maxRssMb.toFixed(0)} MB.
 `;
-// A quick run must not overwrite the committed full results.
-const results = join(ROOT, 'bench/results', quick ? 'quick.md' : 'latest.md');
+// A quick or narrowed run must not overwrite the committed full results.
+const results = join(ROOT, 'bench/results', quick || narrowed ? 'quick.md' : 'latest.md');
 mkdirSync(dirname(results), { recursive: true });
 writeFileSync(results, markdown);
 console.log(`\n${markdown}`);

@@ -16,18 +16,28 @@ const istanbul = require.resolve('babel-plugin-istanbul');
 /**
  * The Babel plugins of each instrumenting tool. Every tool is told to instrument whatever it is given: the
  * files come from node_modules, which both exclude by default. `babel` alone parses and prints the file, the
- * floor under any Babel-based instrumenter.
+ * floor under any Babel-based instrumenter. `path-before`/`edge-before` are the modes of the build in
+ * BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure a change against it in the same run.
  */
-const plugins = (tool, cwd) =>
-  ({
-    babel: [],
-    path: [[pathprof, { mode: 'path', include: ['**'], exclude: [] }]],
-    edge: [[pathprof, { mode: 'edge', include: ['**'], exclude: [] }]],
-    // istanbul matches files against its own `cwd` option, not Babel's.
-    istanbul: [
-      [istanbul, { cwd, include: ['**'], exclude: [], excludeNodeModules: false, useInlineSourceMap: false }],
-    ],
-  })[tool];
+function plugins(tool, cwd) {
+  const all = { include: ['**'], exclude: [] };
+  switch (tool) {
+    case 'babel':
+      return [];
+    case 'path':
+    case 'edge':
+      return [[pathprof, { mode: tool, ...all }]];
+    case 'path-before':
+    case 'edge-before':
+      if (!process.env.BENCH_BASELINE) throw new Error(`${tool} needs BENCH_BASELINE (--baseline DIR)`);
+      return [[require.resolve(process.env.BENCH_BASELINE), { mode: tool.split('-')[0], ...all }]];
+    case 'istanbul':
+      // istanbul matches files against its own `cwd` option, not Babel's.
+      return [[istanbul, { cwd, ...all, excludeNodeModules: false, useInlineSourceMap: false }]];
+    default:
+      throw new Error(`unknown tool ${tool}`);
+  }
+}
 
 /** `code` of the file at `filename` (absolute; its key is relative to `cwd`) instrumented by `tool`. */
 export function transform(tool, code, filename, cwd) {
