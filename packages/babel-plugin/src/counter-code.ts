@@ -9,21 +9,19 @@ export type CounterTarget =
 /**
  * One numbering op as JavaScript over the path register `r`: `r = v`, `r += v`, and the counts
  * `C[r + (offset + v)]++` / `C[offset + v]++` into the file's array, or `H.inc(r + v)` into a hash table.
- * Constants are folded so an array count is one indexed increment.
+ * Constants are folded so an array count is one indexed increment. `r` is asked for only by ops that use it,
+ * so a function whose ops never do declares no register.
  */
-export function opExpression(op: PathOp, r: t.Identifier, target: CounterTarget): t.Expression {
+export function opExpression(op: PathOp, r: () => t.Identifier, target: CounterTarget): t.Expression {
   switch (op.kind) {
     case 'set':
-      return t.assignmentExpression('=', t.cloneNode(r), t.numericLiteral(op.value));
+      return t.assignmentExpression('=', r(), t.numericLiteral(op.value));
     case 'add':
       return op.value >= 0
-        ? t.assignmentExpression('+=', t.cloneNode(r), t.numericLiteral(op.value))
-        : t.assignmentExpression('-=', t.cloneNode(r), t.numericLiteral(-op.value));
+        ? t.assignmentExpression('+=', r(), t.numericLiteral(op.value))
+        : t.assignmentExpression('-=', r(), t.numericLiteral(-op.value));
     case 'count-add':
-      return count(
-        target,
-        plus(t.cloneNode(r), target.kind === 'array' ? target.offset + op.value : op.value),
-      );
+      return count(target, plus(r(), target.kind === 'array' ? target.offset + op.value : op.value));
     case 'count-const':
       return count(target, t.numericLiteral((target.kind === 'array' ? target.offset : 0) + op.value));
   }

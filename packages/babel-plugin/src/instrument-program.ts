@@ -13,7 +13,7 @@ import {
   type ControlFlowGraph,
   type EdgeCodePlan,
 } from '@pathprof/cfg';
-import { numberPaths, planEdgeProfile } from '@pathprof/numbering';
+import { numberPaths, planEdgeProfile, simplifyPathOps } from '@pathprof/numbering';
 import { EdgePlan, type EdgeFunction } from './edge-plan';
 import { FileCounters } from './file-counters';
 import { fingerprint } from './fingerprint';
@@ -91,7 +91,7 @@ export function instrumentProgram(
         numbering.storage.kind === 'array'
           ? { kind: 'array', offset: (arraySize += numbering.pathCount) - numbering.pathCount }
           : { kind: 'hash', slot: hashCount++ };
-      byGraph.set(g, { numbering, storage });
+      byGraph.set(g, { ops: simplifyPathOps(numbering), storage });
       const fallback = pathFallback(g, numbering);
       if (fallback) fallbacks.push(fallback);
       functions.push({

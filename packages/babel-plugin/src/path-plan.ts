@@ -1,12 +1,13 @@
 import * as t from '@babel/types';
 import type { ControlFlowGraph, EdgeCodePlan, FunctionLocals, ParameterState } from '@pathprof/cfg';
-import type { PathNumbering } from '@pathprof/numbering';
+import type { SimplifiedPathOps } from '@pathprof/numbering';
 import { opExpression, type CounterTarget } from './counter-code';
 import type { FileCounters } from './file-counters';
 
 /** Where one function's counts go and how its paths are numbered. */
 export interface PathFunction {
-  readonly numbering: PathNumbering;
+  /** Its numbering's ops, known register values folded and dead writes dropped (`simplifyPathOps`). */
+  readonly ops: SimplifiedPathOps;
   /** Array mode: the function's first counter in the file's array; hash mode: its table's slot. */
   readonly storage:
     { readonly kind: 'array'; readonly offset: number } | { readonly kind: 'hash'; readonly slot: number };
@@ -14,8 +15,9 @@ export interface PathFunction {
 
 /**
  * The `path` mode: Ball-Larus path profiling. Each activation keeps its path register in a local, runs the
- * numbering's ops on each edge, and counts each path once where the numbering says; an exception leaving the
- * activation counts the register as it stands (the numbering keeps exceptional edges at increment 0).
+ * numbering's (simplified) ops on each edge, and counts each path once where the numbering says; an exception
+ * leaving the activation counts the register as it stands (the numbering keeps exceptional edges at
+ * increment 0), or the constant it is known to be.
  */
 export class PathPlan implements EdgeCodePlan {
   constructor(
@@ -33,21 +35,14 @@ export class PathPlan implements EdgeCodePlan {
       const start = t.logicalExpression('||', carried, t.numericLiteral(0));
       return [
         ...this.parameterPrologue(cfg, locals),
-        t.expressionStatement(t.assignmentExpression('=', register(locals), start)),
+        t.expressionStatement(t.assignmentExpression('=', register(locals)(), start)),
       ];
     }
-    const fn = this.functions.get(cfg)!;
+    const { ops } = this.functions.get(cfg)!;
     const target = this.target(cfg, locals);
-    // The ENTRY edge's code runs right after the prologue (its site is the prologue): when it starts by
-    // setting the register, the prologue's `r = 0` is a dead store that only costs bytes.
-    const entry = cfg.edgeSrc.indexOf(cfg.entry);
-    const prologue =
-      fn.numbering.edgeOps[entry][0]?.kind === 'set'
-        ? fn.numbering.prologue.filter((op) => op.kind !== 'set')
-        : fn.numbering.prologue;
     return [
       ...this.parameterPrologue(cfg, locals),
-      ...prologue.map((op) => t.expressionStatement(opExpression(op, register(locals), target))),
+      ...ops.prologue.map((op) => t.expressionStatement(opExpression(op, register(locals), target))),
     ];
   }
 
@@ -69,27 +64,19 @@ export class PathPlan implements EdgeCodePlan {
 
   edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
     const target = this.target(cfg, locals);
-    return this.functions
-      .get(cfg)!
-      .numbering.edgeOps[edge].map((op) => opExpression(op, register(locals), target));
+    return this.functions.get(cfg)!.ops.edgeOps[edge].map((op) => opExpression(op, register(locals), target));
   }
 
   handlerEntry(): t.Expression[] {
     return [];
   }
 
+  /** Every exceptional edge into EXIT carries the same count, of the register as it stands. */
   exceptionalExit(cfg: ControlFlowGraph, _error: t.Identifier, locals: FunctionLocals): t.Statement[] {
-    const { numbering } = this.functions.get(cfg)!;
-    // Every exceptional edge into EXIT carries the same count of the register as it stands.
-    for (let e = 0; e < cfg.edgeCount; e++) {
-      if (cfg.edgeExceptional[e] && cfg.edgeDst[e] === cfg.exit && numbering.edgeOps[e].length > 0) {
-        const target = this.target(cfg, locals);
-        return numbering.edgeOps[e].map((op) =>
-          t.expressionStatement(opExpression(op, register(locals), target)),
-        );
-      }
-    }
-    return [];
+    const target = this.target(cfg, locals);
+    return this.functions
+      .get(cfg)!
+      .ops.exceptionalExit.map((op) => t.expressionStatement(opExpression(op, register(locals), target)));
   }
 
   private target(cfg: ControlFlowGraph, locals: FunctionLocals): CounterTarget {
@@ -100,6 +87,7 @@ export class PathPlan implements EdgeCodePlan {
   }
 }
 
-function register(locals: FunctionLocals): t.Identifier {
-  return locals.get('register', 'pp_r');
+/** The path register, declared on first use. */
+function register(locals: FunctionLocals): () => t.Identifier {
+  return () => locals.get('register', 'pp_r');
 }

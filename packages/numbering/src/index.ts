@@ -15,6 +15,7 @@ export { REAL_EDGE, ENTRY_DUMMY, EXIT_DUMMY } from './dag';
 export type { CutRecord } from './path-budget';
 export type { SuccessorOrder } from './path-count';
 export type { PlacementMode } from './placement';
+export { simplifyPathOps, type OpProgram, type SimplifiedPathOps } from './simplify-ops';
 export type { StorageDecision } from './storage';
 export type { RegisterRange } from './register-range';
 export { decodePath, type DecodedPath, type PathStart, type PathEnd } from './decode';
