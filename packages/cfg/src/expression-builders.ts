@@ -17,6 +17,28 @@ export function assignTemp(v: t.Identifier, e: t.Expression): t.AssignmentExpres
   return t.assignmentExpression('=', v, anonymous ? t.sequenceExpression([t.numericLiteral(0), e]) : e);
 }
 
+/**
+ * Whether evaluating `e` can neither throw nor have an effect nor give a different value a second time in the
+ * same place: literals (`-1`, `void 0`, a template without expressions). Code that must run after such a value
+ * can run before it (`(code, e)`), without the temporary that `(v = e, code, v)` needs.
+ */
+export function isInert(e: t.Expression): boolean {
+  switch (e.type) {
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+    case 'NullLiteral':
+    case 'BigIntLiteral':
+      return true;
+    case 'TemplateLiteral':
+      return e.expressions.length === 0;
+    case 'UnaryExpression':
+      return ['-', '+', '!', '~', 'void'].includes(e.operator) && isInert(e.argument);
+    default:
+      return false;
+  }
+}
+
 /** `(v = e) === null || v === void 0`: the test optional chaining and `??` make, `document.all` included. */
 export function isNullish(v: t.Identifier, e: t.Expression): t.Expression {
   return t.logicalExpression(

@@ -6,7 +6,7 @@ import type { EdgeCodePlan, ParameterState } from './edge-code-plan';
 import { FunctionTemps } from './function-temps';
 import { ParameterStateCarriers, type StateCarrier } from './parameter-state';
 import type { FreshName } from './fresh-names';
-import { assignTemp, seq } from './expression-builders';
+import { assignTemp, isInert, seq } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
 import { CalledChains } from './called-chain';
 import { ArrayDestructuring, defaultMayThrow } from './array-destructuring';
@@ -329,7 +329,7 @@ export class InsertionEdits {
   ): void {
     switch (site.type) {
       case 'prologue':
-        root.prologue.push(...code.map((c) => t.expressionStatement(c)));
+        root.prologue.push(...statements(code));
         return;
       case 'listStart':
         return pushList(this.listStart, site.owner, site.key, code);
@@ -580,8 +580,9 @@ export class InsertionEdits {
     return temps;
   }
 
-  /** `(t = e, code…, t)`: code after a value, the value unchanged. */
+  /** `(t = e, code…, t)`: code after a value, the value unchanged; `(code…, e)` when `e` is inert. */
   private afterValue(owner: t.Node, e: t.Expression, code: Exprs): t.Expression {
+    if (isInert(e)) return seq([...code, e]);
     const v = this.temps(owner).value();
     return seq([assignTemp(v, e), ...code, t.cloneNode(v)]);
   }
@@ -671,19 +672,24 @@ export class InsertionEdits {
     n.discriminant = t.assignmentExpression('=', t.cloneNode(ds), n.discriminant);
   }
 
-  /** `case (t = X, t === ds ? match… : miss…, t):` — the comparison the switch itself makes next. */
+  /**
+   * `case (t = X, t === ds ? match… : miss…, t):` — the comparison the switch itself makes next; an inert `X`
+   * (`case 'a':`) is compared as written, `case (X === ds ? … : …, X):`.
+   */
   private caseTest(c: t.SwitchCase, test: t.Expression, code: { match: Exprs; miss: Exprs }): t.Expression {
-    const v = this.temps(c).value();
     // One saved discriminant per function: a switch's tests all run before any of its bodies.
     const ds = this.temps(c).get('discriminant', 'pp_ds');
+    const inert = isInert(test);
+    const v = inert ? null : this.temps(c).value();
+    const value = (): t.Expression => (v ? t.cloneNode(v) : t.cloneNode(test));
     return seq([
-      t.assignmentExpression('=', v, test),
+      ...(v ? [t.assignmentExpression('=', t.cloneNode(v), test)] : []),
       t.conditionalExpression(
-        t.binaryExpression('===', t.cloneNode(v), t.cloneNode(ds)),
+        t.binaryExpression('===', value(), t.cloneNode(ds)),
         seq([...code.match, t.numericLiteral(0)]),
         seq([...code.miss, t.numericLiteral(0)]),
       ),
-      t.cloneNode(v),
+      v ? t.cloneNode(v) : test,
     ]);
   }
 
@@ -744,10 +750,7 @@ export class InsertionEdits {
     if (!code && !guard) return;
     let value = namedValue(n);
     if (code) {
-      if (code.end.length) {
-        const v = this.temps(n).value();
-        value = seq([assignTemp(v, value), ...code.end, t.cloneNode(v)]);
-      }
+      if (code.end.length) value = this.afterValue(n, value, code.end);
       value = seq([...code.start, value]);
     }
     n.right = guard ? this.arrays.guard(t.cloneNode(guard), value) : value;
@@ -966,8 +969,9 @@ function notNullish(read: t.Expression, v: t.Identifier): t.Expression {
   );
 }
 
+/** One statement for the code of one edge (or none): a sequence, not a statement per expression. */
 function statements(code: Exprs): t.Statement[] {
-  return code.map((c) => t.expressionStatement(c));
+  return code.length === 0 ? [] : [t.expressionStatement(seq(code))];
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, values: V[]): void {
