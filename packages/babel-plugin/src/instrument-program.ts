@@ -13,14 +13,19 @@ import {
   type ControlFlowGraph,
   type EdgeCodePlan,
 } from '@pathprof/cfg';
-import { numberPaths, planEdgeProfile, simplifyPathOps } from '@pathprof/numbering';
-import { EdgePlan, type EdgeFunction } from './edge-plan';
+import { edgeProfileOps, numberPaths, planEdgeProfile, simplifyPathOps } from '@pathprof/numbering';
+import { CounterPlan, type CountingFunction } from './counter-plan';
 import { FileCounters } from './file-counters';
 import { fingerprint } from './fingerprint';
 import { ignoredRanges } from './ignore-comments';
-import { graphMetadata, numberingChecksum, type FileMetadata, type FunctionMetadata } from './metadata';
+import {
+  edgePlanChecksum,
+  graphMetadata,
+  numberingChecksum,
+  type FileMetadata,
+  type FunctionMetadata,
+} from './metadata';
 import type { ResolvedOptions } from './options';
-import { PathPlan, type PathFunction } from './path-plan';
 import { opaqueDefaultNotes, pathFallback, type OpaqueDefaultNote, type PathFallback } from './fallbacks';
 import { planInterproceduralFile, type InterproceduralNote } from './interprocedural-mode';
 
@@ -84,10 +89,10 @@ export function instrumentProgram(
     hashCount = interprocedural.hashCount;
     plan = interprocedural.code;
   } else if (mode === 'path') {
-    const byGraph = new Map<ControlFlowGraph, PathFunction>();
+    const byGraph = new Map<ControlFlowGraph, CountingFunction>();
     for (const g of graphs) {
       const numbering = numberPaths(g, { maxPaths: options.maxPaths, arrayThreshold: options.hashThreshold });
-      const storage: PathFunction['storage'] =
+      const storage: CountingFunction['storage'] =
         numbering.storage.kind === 'array'
           ? { kind: 'array', offset: (arraySize += numbering.pathCount) - numbering.pathCount }
           : { kind: 'hash', slot: hashCount++ };
@@ -99,20 +104,20 @@ export function instrumentProgram(
         path: { storage, pathCount: numbering.pathCount, checksum: numberingChecksum(numbering) },
       });
     }
-    plan = new PathPlan(byGraph, file);
+    plan = new CounterPlan(byGraph, file);
   } else if (options.mode === 'edge') {
-    const byGraph = new Map<ControlFlowGraph, EdgeFunction>();
+    const byGraph = new Map<ControlFlowGraph, CountingFunction>();
     for (const g of graphs) {
       const edgePlan = planEdgeProfile(g);
-      const fn = { plan: edgePlan, offset: arraySize };
+      const offset = arraySize;
       arraySize += edgePlan.counterCount;
-      byGraph.set(g, fn);
+      byGraph.set(g, { ops: edgeProfileOps(edgePlan), storage: { kind: 'array', offset } });
       functions.push({
         ...graphMetadata(g),
-        edge: { offset: fn.offset, counterCount: edgePlan.counterCount },
+        edge: { offset, counterCount: edgePlan.counterCount, checksum: edgePlanChecksum(edgePlan) },
       });
     }
-    plan = new EdgePlan(byGraph, file);
+    plan = new CounterPlan(byGraph, file);
   } else {
     for (const g of graphs) functions.push(graphMetadata(g));
     plan = new TracePlan(graphs);

@@ -72,7 +72,7 @@ export interface FunctionMetadata {
     readonly checksum: string;
   };
   /** `edge` mode: the chord counters' first index and count. */
-  readonly edge?: { readonly offset: number; readonly counterCount: number };
+  readonly edge?: { readonly offset: number; readonly counterCount: number; readonly checksum: string };
   /**
    * `interprocedural` mode: the function's split calls, 4 numbers each: the file-wide site id, the call
    * vertex, the return site, and the callee (an index in `functions`).
@@ -172,9 +172,24 @@ export function numberingOf(file: FileMetadata, fn: FunctionMetadata): PathNumbe
   return numbering;
 }
 
-/** The edge-profile plan an `edge`-mode function was instrumented with, recomputed from its metadata. */
-export function edgePlanOf(fn: FunctionMetadata): EdgeProfilePlan {
-  return planEdgeProfile(flowGraphOf(fn));
+/** The edge profile's checksum: which counter each edge and each throw increments. */
+export function edgePlanChecksum(plan: EdgeProfilePlan): string {
+  return fingerprint(`${plan.counterCount}|${plan.edgeCounter.join(',')}|${plan.throwCounter.join(',')}`);
+}
+
+/**
+ * The edge-profile plan an `edge`-mode function was instrumented with, recomputed from its metadata; throws if
+ * this version of pathprof places the counters differently.
+ */
+export function edgePlanOf(file: FileMetadata, fn: FunctionMetadata): EdgeProfilePlan {
+  if (!fn.edge) throw new Error(`${file.file}: ${fn.name} was not instrumented in edge mode`);
+  const plan = planEdgeProfile(flowGraphOf(fn));
+  if (edgePlanChecksum(plan) !== fn.edge.checksum) {
+    throw new Error(
+      `${file.file}: ${fn.name} was instrumented by another version of pathprof; re-instrument (clear the transform cache)`,
+    );
+  }
+  return plan;
 }
 
 /**

@@ -1,8 +1,10 @@
 import { depthFirstSearch } from './backedges';
 import { withExitEntryEdge } from './exit-entry-edge';
-import { codelessEdges, type FlowGraph } from './flow-graph';
+import type { FlowGraph } from './flow-graph';
 import { NumberingError } from './numbering-error';
+import type { PathOp } from './path-op';
 import { plainArray } from './plain-array';
+import { simplifyPathOps, type SimplifiedPathOps } from './simplify-ops';
 import { maximumSpanningTree } from './spanning-tree';
 import { validateFlowGraph } from './validate';
 import { checkEdgeWeights, estimateEdgeWeights } from './weights';
@@ -14,39 +16,52 @@ export interface EdgeProfileOptions {
 
 /**
  * Efficient edge profiling (Knuth; Ball's thesis §3.1.2): a counter on each chord of a maximum spanning tree of
- * the graph plus EXIT→ENTRY, every other count derived by flow conservation. EXIT→ENTRY and the exceptional
- * and silent edges are forced into the tree: the first is not real control flow and no code can run on the others. An
- * exception leaving the function is an exceptional edge into EXIT, so conservation holds without any handler
- * code; `earlyExits` in `deriveEdgeCounts` covers activations that stop where the graph has no edge.
+ * the graph plus EXIT→ENTRY, every other count derived by flow conservation. EXIT→ENTRY and the silent edges
+ * are forced into the tree: the first is not real control flow and no code can run on the others.
+ *
+ * Exceptional edges have no code either, but forcing them into the tree (as path numbering must) joins every
+ * block that can throw to EXIT, and then nearly every normal edge between two such blocks, loop bodies
+ * included, is a chord with a counter. So the tree spans the normal edges by weight first, and takes an
+ * exceptional edge only where nothing else joins a block (a `catch` that always rethrows). An exceptional chord
+ * is counted where the exception lands: the `catch`, the `finally` it enters or the function-level handler
+ * increments the counter of the block that threw, which the activation keeps in a register set on the way
+ * into each block that can throw (`edgeProfileOps`: a set costs an optimising compiler nothing where the
+ * register's value is a constant, which it is at every throw). A block whose exceptional edge is a tree edge
+ * increments `discardCounter` instead, which no edge owns. `earlyExits` in `deriveEdgeCounts` covers
+ * activations that stop where the graph has no edge.
  */
 export interface EdgeProfilePlan {
-  readonly format: 'pathprof-edge-profile/1';
+  readonly format: 'pathprof-edge-profile/2';
   readonly blockCount: number;
   readonly entry: number;
   readonly exit: number;
   readonly edgeCount: number;
   readonly edgeSrc: readonly number[];
   readonly edgeDst: readonly number[];
+  readonly edgeExceptional: readonly number[];
   readonly counterCount: number;
-  /** Per edge: the counter it increments (`counters[k]++` when taken), or -1 when its count is derived. */
+  /**
+   * Per edge: the counter it increments when taken (an exceptional edge: when an exception takes it, by the
+   * handler it lands in), or -1 when its count is derived.
+   */
   readonly edgeCounter: readonly number[];
+  /** Per block: the counter a throw out of it increments, or -1 when it cannot throw. */
+  readonly throwCounter: readonly number[];
+  /** The counter of throws whose exceptional edge is a tree edge: part of no edge's count; -1 when none. */
+  readonly discardCounter: number;
 }
 
 export function planEdgeProfile(graph: FlowGraph, options: EdgeProfileOptions = {}): EdgeProfilePlan {
   const adjacency = validateFlowGraph(graph);
-  const { blockCount, edgeCount, edgeSrc, edgeDst, entry, exit } = graph;
+  const { blockCount, edgeCount, edgeSrc, edgeDst, edgeExceptional, entry, exit } = graph;
   const weights =
     options.weights ?? estimateEdgeWeights(graph, adjacency, depthFirstSearch(graph, adjacency.out));
   checkEdgeWeights(weights, edgeCount);
-  const { rootEdge, src, dst, forced } = withExitEntryEdge(
-    edgeSrc,
-    edgeDst,
-    codelessEdges(graph),
-    entry,
-    exit,
-  );
+  const silent = graph.edgeSilent ?? new Uint8Array(edgeCount);
+  const { rootEdge, src, dst, forced } = withExitEntryEdge(edgeSrc, edgeDst, silent, entry, exit);
+  // Below every normal edge, however light: an exceptional edge joins the tree only where nothing else can.
   const weight = new Float64Array(rootEdge + 1);
-  weight.set(weights);
+  for (let e = 0; e < edgeCount; e++) weight[e] = edgeExceptional[e] === 1 ? -1 : weights[e];
   const inTree = maximumSpanningTree({
     nodeCount: blockCount,
     edgeCount: edgeCount + 1,
@@ -58,17 +73,51 @@ export function planEdgeProfile(graph: FlowGraph, options: EdgeProfileOptions = 
   const edgeCounter = new Array<number>(edgeCount);
   let counterCount = 0;
   for (let e = 0; e < edgeCount; e++) edgeCounter[e] = inTree[e] === 1 ? -1 : counterCount++;
+  const throwCounter = new Array<number>(blockCount).fill(-1);
+  let discardCounter = -1;
+  for (let e = 0; e < edgeCount; e++) {
+    if (edgeExceptional[e] === 0) continue;
+    if (edgeCounter[e] < 0 && discardCounter < 0) discardCounter = counterCount++;
+    throwCounter[edgeSrc[e]] = edgeCounter[e] >= 0 ? edgeCounter[e] : discardCounter;
+  }
   return {
-    format: 'pathprof-edge-profile/1',
+    format: 'pathprof-edge-profile/2',
     blockCount,
     entry,
     exit,
     edgeCount,
     edgeSrc: plainArray(edgeSrc),
     edgeDst: plainArray(edgeDst),
+    edgeExceptional: plainArray(edgeExceptional),
     counterCount,
     edgeCounter,
+    throwCounter,
+    discardCounter,
   };
+}
+
+/**
+ * The plan as ops over a register holding `throwCounter` of the block that runs (`simplifyPathOps` keeps only
+ * the writes a throw can read): a chord `count-const` of its counter, an edge into a block that can throw
+ * `set` to that block's throw counter, and where an exception lands `count-add 0` (the thrower's counter),
+ * then `set` to the landing block's own. Returns what an instrumenter emits.
+ */
+export function edgeProfileOps(plan: EdgeProfilePlan): SimplifiedPathOps {
+  const { edgeCount, edgeDst, edgeExceptional, edgeCounter, throwCounter } = plan;
+  const into = (v: number): PathOp[] =>
+    throwCounter[v] >= 0 ? [{ kind: 'set', value: throwCounter[v] }] : [];
+  const edgeOps: PathOp[][] = new Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    const v = edgeDst[e];
+    edgeOps[e] =
+      edgeExceptional[e] === 1
+        ? [{ kind: 'count-add', value: 0 }, ...(v === plan.exit ? [] : into(v))]
+        : [
+            ...(edgeCounter[e] >= 0 ? [{ kind: 'count-const' as const, value: edgeCounter[e] }] : []),
+            ...into(v),
+          ];
+  }
+  return simplifyPathOps({ ...plan, prologue: [], edgeOps });
 }
 
 /** A derived count that came out negative: flow was not conserved (an unrecorded early exit, stale metadata). */

@@ -22,6 +22,7 @@ export { decodePath, type DecodedPath, type PathStart, type PathEnd } from './de
 export { edgeCountsFromPaths, blockCountsFromPaths, type PathCounts } from './path-profile';
 export {
   planEdgeProfile,
+  edgeProfileOps,
   deriveEdgeCounts,
   type EdgeProfileOptions,
   type EdgeProfilePlan,

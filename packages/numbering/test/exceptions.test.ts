@@ -1,5 +1,5 @@
 // The exception contract the instrumenter relies on (design-notes §1, README "Exceptions").
-import { decodePath, numberPaths, planEdgeProfile } from '@pathprof/numbering';
+import { decodePath, edgeProfileOps, numberPaths, planEdgeProfile } from '@pathprof/numbering';
 import { Random } from '@pathprof/testkit';
 import { namedGraph } from './support/named-graph';
 import { checkNumbering } from './support/numbering-checks';
@@ -128,13 +128,44 @@ describe('exceptional edges', () => {
     const placed = checkNumbering(single.graph, {}, new Random(2)).numbering;
     expect(placed.edgeOps[single.edge('A->H!')]).toEqual([]);
   });
+});
 
-  it('are never counters in edge mode', () => {
-    const plan = planEdgeProfile(loopWithCatch.graph);
-    const exceptional = Array.from(loopWithCatch.graph.edgeExceptional.keys()).filter(
-      (e) => loopWithCatch.graph.edgeExceptional[e] === 1,
-    );
-    expect(exceptional.map((e) => plan.edgeCounter[e])).toEqual([-1, -1, -1, -1]);
+describe('exceptional edges in edge mode', () => {
+  const plan = planEdgeProfile(loopWithCatch.graph);
+  const exceptional = ['T1->C!', 'T2->C!', 'C->EXIT!', 'R->EXIT!'].map((l) => loopWithCatch.edge(l));
+
+  it('leave the normal edges to the tree: one counter per iteration of the loop, however many blocks throw', () => {
+    const iteration = walkOf(['H->T1', 'T1->T2', 'T2->J', 'J->H']);
+    expect(iteration.filter((e) => plan.edgeCounter[e] >= 0)).toHaveLength(1);
+    expect(exceptional.every((e) => plan.edgeCounter[e] >= 0)).toBe(true);
+    expect(plan.discardCounter).toBe(-1);
+  });
+
+  it('are counted where the exception lands, the register naming the block that threw', () => {
+    const walk = walkOf([
+      'ENTRY->H',
+      'H->T1',
+      'T1->T2',
+      'T2->C!',
+      'C->J',
+      'J->H',
+      'H->T1',
+      'T1->C!',
+      'C->EXIT!',
+    ]);
+    const counted = execute(edgeProfileOps(plan), walk).counted;
+    expect(counted).toEqual(walk.map((e) => plan.edgeCounter[e]).filter((c) => c >= 0));
+    expect(counted).toEqual(expect.arrayContaining(exceptional.slice(0, 3).map((e) => plan.edgeCounter[e])));
+  });
+
+  it('are tree edges only where nothing else joins a block: a catch that always rethrows', () => {
+    const rethrow = namedGraph('ENTRY', 'EXIT', ['ENTRY->T', 'T->R', 'T->C!', 'C->EXIT!', 'R->EXIT']);
+    const rethrowPlan = planEdgeProfile(rethrow.graph);
+    const inTree = ['T->C!', 'C->EXIT!'].filter((l) => rethrowPlan.edgeCounter[rethrow.edge(l)] < 0);
+    expect(inTree).toHaveLength(1);
+    expect(rethrowPlan.discardCounter).toBeGreaterThanOrEqual(0);
+    const thrower = rethrow.block(inTree[0].split('->')[0]);
+    expect(rethrowPlan.throwCounter[thrower]).toBe(rethrowPlan.discardCounter);
   });
 });
 

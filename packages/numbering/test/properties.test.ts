@@ -3,6 +3,7 @@
 import {
   blockCountsFromPaths,
   deriveEdgeCounts,
+  edgeProfileOps,
   edgeCountsFromPaths,
   LOOP_MULTIPLIER,
   numberPaths,
@@ -128,9 +129,13 @@ describe.each(generators)('%s', (name, generate) => {
         ? undefined
         : Float64Array.from({ length: graph.edgeCount }, () => rng.int(50));
       const plan = planEdgeProfile(graph, { weights });
-      for (let e = 0; e < graph.edgeCount; e++)
-        if (graph.edgeExceptional[e] === 1) expectSame(plan.edgeCounter[e], -1);
-      expectSame(plan.counterCount, graph.edgeCount - graph.blockCount + 1 + 1);
+      expectSame(
+        plan.counterCount,
+        graph.edgeCount - graph.blockCount + 2 + (plan.discardCounter >= 0 ? 1 : 0),
+      );
+      // The emitted ops, run along each walk, increment exactly the counters the plan gives the edges taken
+      // (a throw: its block's throw counter, counted where it lands).
+      const ops = edgeProfileOps(plan);
       const routes = new GraphRoutes(graph);
       const counters = new Array<number>(plan.counterCount).fill(0);
       const earlyExits = new Array<number>(graph.blockCount).fill(0);
@@ -139,7 +144,14 @@ describe.each(generators)('%s', (name, generate) => {
         const { edges, abandonedAt } = routes.walk(rng, rng.range(0, 40), 0.2, rng.chance(0.3) ? 0.05 : 0);
         walks.push(edges);
         if (abandonedAt >= 0) earlyExits[abandonedAt]++;
-        for (const e of edges) if (plan.edgeCounter[e] >= 0) counters[plan.edgeCounter[e]]++;
+        const counted = execute(ops, edges).counted;
+        const expected = edges
+          .map((e) =>
+            graph.edgeExceptional[e] === 1 ? plan.throwCounter[graph.edgeSrc[e]] : plan.edgeCounter[e],
+          )
+          .filter((c) => c >= 0);
+        expectSame(counted, expected);
+        for (const c of counted) counters[c]++;
       }
       const derived = deriveEdgeCounts(plan, counters, earlyExits);
       expectSame(derived.edgeCounts, bruteForceCounts(graph, walks).edges);

@@ -56,7 +56,7 @@ export function derivedEdgeCounts(key: string, earlyExits: (fn: number) => numbe
   return meta.functions.map((fn, k) => {
     const { offset, counterCount } = fn.edge!;
     const derived = deriveEdgeCounts(
-      edgePlanOf(fn),
+      edgePlanOf(meta, fn),
       record.counts.subarray(offset, offset + counterCount),
       earlyExits(k),
     );

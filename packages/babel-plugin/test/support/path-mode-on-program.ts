@@ -7,7 +7,7 @@ import {
   TIMEOUT,
   type ProgramOptions,
 } from '@pathprof/testkit';
-import { countedPaths, resetCounts, runtimeGlobals } from './counted-paths';
+import { countedPaths, derivedEdgeCounts, resetCounts, runtimeGlobals } from './counted-paths';
 import { instrument } from './instrument';
 import { pathsFromTrace, tally } from './paths-from-trace';
 import type { PathNumbering } from '@pathprof/numbering';
@@ -16,8 +16,9 @@ import type { PluginOptions } from '../../src';
 /**
  * Path mode on one generated program: for each input, the path-instrumented run returns or throws what the
  * traced run does (which the tracing oracle's suite checks against the plain run for the same seeds), and
- * every function's path counts equal the paths of the traced edge sequences, numbered from `Val` alone.
- * `options` bias the generator (the fuzz tests weight the constructs that are hardest to get right).
+ * every function's path counts equal the paths of the traced edge sequences, numbered from `Val` alone. Edge
+ * mode too: every edge count derived from its counters equals the traced count. `options` bias the generator
+ * (the fuzz tests weight the constructs that are hardest to get right).
  */
 export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {}): void {
   const program = generateProgram(new Random(seed), options);
@@ -26,13 +27,15 @@ export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {
     `generated-${seed}.js`,
     propertyInputs(program.inputs),
     `seed ${seed}`,
+    {},
+    { edgeMode: true },
   );
 }
 
 /**
  * The same check on any CommonJS source whose `module.exports` is the entry, with the plugin's options (a
- * small `maxPaths`, say); `label` names the case in failures. Returns the numbering of every function, so
- * callers can also check how it was numbered (cuts, hash storage).
+ * small `maxPaths`, say), and in edge mode when asked; `label` names the case in failures. Returns the
+ * numbering of every function, so callers can also check how it was numbered (cuts, hash storage).
  */
 export function checkPathModeOnSource(
   source: string,
@@ -40,10 +43,12 @@ export function checkPathModeOnSource(
   inputs: readonly unknown[][],
   label: string,
   pluginOptions: PluginOptions = {},
+  { edgeMode = false } = {},
 ): PathNumbering[] {
   const where = (args: unknown[]) => `${label}, input ${JSON.stringify(args)}\n${source}`;
   const traced = instrumentForTrace(source, name);
   const instrumented = instrument(source, name, pluginOptions);
+  const edgeInstrumented = edgeMode ? instrument(source, name, { mode: 'edge' }) : null;
   const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
   let numberingsSeen: PathNumbering[] = [];
   for (const args of inputs) {
@@ -69,6 +74,28 @@ export function checkPathModeOnSource(
       if (JSON.stringify(paths[k]) !== JSON.stringify(expected)) {
         throw new Error(
           `${fn.name}: counted ${JSON.stringify(paths[k])}, traced ${JSON.stringify(expected)}\n${where(args)}`,
+        );
+      }
+    });
+    if (!edgeInstrumented) continue;
+    resetCounts();
+    const edgeRun = runPlain(edgeInstrumented, args, { globals: runtimeGlobals() });
+    if (JSON.stringify(edgeRun) !== JSON.stringify(tracedRun)) {
+      throw new Error(
+        `behaviour differs: traced ${JSON.stringify(tracedRun)}, edge ${JSON.stringify(edgeRun)}\n${where(args)}`,
+      );
+    }
+    const derived = derivedEdgeCounts(`virtual/${name}`, (k) => {
+      const exits = new Array<number>(graphs[k].g.blockCount).fill(0);
+      for (const a of activations) if (a.graph === graphs[k].i && a.end === 'open') exits[a.block]++;
+      return exits;
+    });
+    graphs.forEach(({ g, i }, k) => {
+      const counts = new Array<number>(g.edgeCount).fill(0);
+      for (const a of activations) if (a.graph === i) for (const e of a.edges) counts[e]++;
+      if (JSON.stringify(derived[k]) !== JSON.stringify(counts)) {
+        throw new Error(
+          `${g.name}: edge counts ${JSON.stringify(derived[k])}, traced ${JSON.stringify(counts)}\n${where(args)}`,
         );
       }
     });

@@ -33,7 +33,10 @@ export interface Execution {
  * exceptional edge into EXIT being run by the function-level handler). The register starts as NaN, so any count
  * made before an initialisation shows up as NaN.
  */
-export function execute(numbering: PathNumbering, walk: readonly number[]): Execution {
+export function execute(
+  numbering: Pick<PathNumbering, 'prologue' | 'edgeOps'>,
+  walk: readonly number[],
+): Execution {
   const state = { r: NaN, counted: [] as number[] };
   const register: number[] = [];
   const countedBefore: number[] = [];

@@ -4,9 +4,12 @@ import type { SimplifiedPathOps } from '@pathprof/numbering';
 import { opExpression, type CounterTarget } from './counter-code';
 import type { FileCounters } from './file-counters';
 
-/** Where one function's counts go and how its paths are numbered. */
-export interface PathFunction {
-  /** Its numbering's ops, known register values folded and dead writes dropped (`simplifyPathOps`). */
+/** Where one function's counts go, and the ops that count them. */
+export interface CountingFunction {
+  /**
+   * Path mode: its numbering's ops, known register values folded and dead writes dropped
+   * (`simplifyPathOps`); edge mode: its edge profile's (`edgeProfileOps`).
+   */
   readonly ops: SimplifiedPathOps;
   /** Array mode: the function's first counter in the file's array; hash mode: its table's slot. */
   readonly storage:
@@ -14,16 +17,19 @@ export interface PathFunction {
 }
 
 /**
- * The `path` mode: Ball-Larus path profiling. Each activation keeps its path register in a local, runs the
- * numbering's (simplified) ops on each edge, and counts each path once where the numbering says; an exception
- * leaving the activation counts the register as it stands (the numbering keeps exceptional edges at
- * increment 0), or the constant it is known to be.
+ * The `path` and `edge` modes: each activation keeps its register in a local and runs the function's ops on
+ * each edge, where an exception lands (a `catch`, a `finally` entered by one) and in the function-level
+ * handler. In path mode the register is the Ball-Larus path number and each path is counted once where the
+ * numbering says; in edge mode it names the block that would throw, and chords are counted (optimal edge
+ * profiling, exceptional chords where their exception lands).
  */
-export class PathPlan implements EdgeCodePlan {
+export class CounterPlan implements EdgeCodePlan {
   constructor(
-    private readonly functions: ReadonlyMap<ControlFlowGraph, PathFunction>,
+    private readonly functions: ReadonlyMap<ControlFlowGraph, CountingFunction>,
     private readonly file: FileCounters,
-  ) {}
+  ) {
+    for (const [cfg, { ops }] of functions) checkLandings(cfg, ops);
+  }
 
   include(cfg: ControlFlowGraph): boolean {
     return this.functions.has(cfg);
@@ -46,7 +52,11 @@ export class PathPlan implements EdgeCodePlan {
     ];
   }
 
-  parameterState(): ParameterState {
+  /** The register crosses parameter defaults that are path decisions, unless no op uses it. */
+  parameterState(cfg: ControlFlowGraph): ParameterState | null {
+    const { ops } = this.functions.get(cfg)!;
+    const all = [ops.prologue, ops.exceptionalExit, ...ops.edgeOps].flat();
+    if (!all.some((op) => op.kind !== 'count-const')) return null;
     return { purpose: 'register', hint: 'pp_r', initial: t.numericLiteral(0) };
   }
 
@@ -67,8 +77,13 @@ export class PathPlan implements EdgeCodePlan {
     return this.functions.get(cfg)!.ops.edgeOps[edge].map((op) => opExpression(op, register(locals), target));
   }
 
-  handlerEntry(): t.Expression[] {
-    return [];
+  /** The ops of the exceptional edges into `block`, which all carry the same. */
+  handlerEntry(cfg: ControlFlowGraph, block: number, locals: FunctionLocals): t.Expression[] {
+    const { ops } = this.functions.get(cfg)!;
+    const e = landingEdge(cfg, block);
+    if (e < 0) return [];
+    const target = this.target(cfg, locals);
+    return ops.edgeOps[e].map((op) => opExpression(op, register(locals), target));
   }
 
   /** Every exceptional edge into EXIT carries the same count, of the register as it stands. */
@@ -87,7 +102,24 @@ export class PathPlan implements EdgeCodePlan {
   }
 }
 
-/** The path register, declared on first use. */
+/** An exceptional edge into `block`, or -1. */
+function landingEdge(cfg: ControlFlowGraph, block: number): number {
+  for (let e = 0; e < cfg.edgeCount; e++)
+    if (cfg.edgeExceptional[e] === 1 && cfg.edgeDst[e] === block) return e;
+  return -1;
+}
+
+/** Exceptions land in EXIT or a handler: anywhere else their ops would never run. */
+function checkLandings(cfg: ControlFlowGraph, ops: SimplifiedPathOps): void {
+  const handlers = new Set(cfg.handlers.map((h) => h.block));
+  for (let e = 0; e < cfg.edgeCount; e++) {
+    const v = cfg.edgeDst[e];
+    if (cfg.edgeExceptional[e] === 1 && ops.edgeOps[e].length > 0 && v !== cfg.exit && !handlers.has(v))
+      throw new Error(`internal error: ${cfg.name}: exceptional edge ${e} lands in b${v}, not a handler`);
+  }
+}
+
+/** The register, declared on first use. */
 function register(locals: FunctionLocals): () => t.Identifier {
   return () => locals.get('register', 'pp_r');
 }
