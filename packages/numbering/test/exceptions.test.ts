@@ -142,17 +142,8 @@ describe('exceptional edges in edge mode', () => {
   });
 
   it('are counted where the exception lands, the register naming the block that threw', () => {
-    const walk = walkOf([
-      'ENTRY->H',
-      'H->T1',
-      'T1->T2',
-      'T2->C!',
-      'C->J',
-      'J->H',
-      'H->T1',
-      'T1->C!',
-      'C->EXIT!',
-    ]);
+    // Around once with a throw in T2, then a throw in T1 whose catch throws out.
+    const walk = walkOf('ENTRY->H H->T1 T1->T2 T2->C! C->J J->H H->T1 T1->C! C->EXIT!'.split(' '));
     const counted = execute(edgeProfileOps(plan), walk).counted;
     expect(counted).toEqual(walk.map((e) => plan.edgeCounter[e]).filter((c) => c >= 0));
     expect(counted).toEqual(expect.arrayContaining(exceptional.slice(0, 3).map((e) => plan.edgeCounter[e])));

@@ -15,7 +15,7 @@ import { baseSeed, caseCount, type Random } from '@pathprof/testkit';
 import { forEachSeededCase } from './support/seeded-cases';
 import { expectSame } from './support/fast-expect';
 import { bruteForceCounts, checkNumbering, pathProfile, WALKS_PER_GRAPH } from './support/numbering-checks';
-import { structuredGraph, unstructuredGraph } from './support/random-graphs';
+import { GRAPH_FAMILIES } from './support/random-graphs';
 import { referenceWeights } from './support/reference-weights';
 import { execute } from './support/simulate';
 import { GraphRoutes } from './support/walks';
@@ -47,11 +47,7 @@ function forEachCase(count: number, salt: number, check: (rng: Random) => void):
   forEachSeededCase(SEED, count, salt, check);
 }
 
-const generators: [string, (rng: Random) => FlowGraph][] = [
-  ['unstructured graphs without exceptions', (rng) => unstructuredGraph(rng, 16, false)],
-  ['unstructured graphs with exceptional edges', (rng) => unstructuredGraph(rng, 16, true)],
-  ['structured graphs (try/catch in loops, irreducible regions)', (rng) => structuredGraph(rng, 36)],
-];
+const generators = GRAPH_FAMILIES;
 
 describe.each(generators)('%s', (name, generate) => {
   const salt = generators.findIndex(([n]) => n === name) * 1_000_003;

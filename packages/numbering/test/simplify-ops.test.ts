@@ -11,7 +11,7 @@ import {
 import { baseSeed, caseCount, type Random } from '@pathprof/testkit';
 import { expectSame } from './support/fast-expect';
 import { namedGraph } from './support/named-graph';
-import { structuredGraph, unstructuredGraph } from './support/random-graphs';
+import { GRAPH_FAMILIES } from './support/random-graphs';
 import { forEachSeededCase } from './support/seeded-cases';
 import { execute } from './support/simulate';
 import { GraphRoutes } from './support/walks';
@@ -48,11 +48,7 @@ function withSilentEdges(graph: FlowGraph, rng: Random): FlowGraph {
 const countOps = (ops: readonly PathOp[]) =>
   ops.filter((op) => op.kind === 'count-add' || op.kind === 'count-const').length;
 
-const generators: [string, (rng: Random) => FlowGraph][] = [
-  ['unstructured graphs without exceptions', (rng) => unstructuredGraph(rng, 16, false)],
-  ['unstructured graphs with exceptional edges', (rng) => unstructuredGraph(rng, 16, true)],
-  ['structured graphs (try/catch in loops, irreducible regions)', (rng) => structuredGraph(rng, 36)],
-];
+const generators = GRAPH_FAMILIES;
 
 describe.each(generators)('simplified ops on %s', (name, generate) => {
   const salt = generators.findIndex(([n]) => n === name) * 1_000_003;

@@ -227,3 +227,10 @@ export function structuredGraph(rng: Random, maxBlocks: number): FlowGraph {
   b.edge(last, exit);
   return b.build(entry, exit);
 }
+
+/** The random graph families the property tests run on, by name. */
+export const GRAPH_FAMILIES: readonly [string, (rng: Random) => FlowGraph][] = [
+  ['unstructured graphs without exceptions', (rng) => unstructuredGraph(rng, 16, false)],
+  ['unstructured graphs with exceptional edges', (rng) => unstructuredGraph(rng, 16, true)],
+  ['structured graphs (try/catch in loops, irreducible regions)', (rng) => structuredGraph(rng, 36)],
+];
