@@ -20,6 +20,7 @@ const { values: flags } = parseArgs({
     modes: { type: 'string' },
     rounds: { type: 'string' },
     'run-only': { type: 'boolean', default: false },
+    'preset-env': { type: 'string' },
   },
 });
 const quick = flags.quick;
@@ -209,11 +210,13 @@ for (const file of transformFiles) {
     results[tool] = JSON.parse(
       run(process.execPath, [join(ROOT, 'bench/transform-file.mjs'), tool, absolute, String(repeats)]),
     );
-    const { ms, bytes, maxRssMb } = results[tool];
-    cells.push(`${(ms / 1000).toFixed(2)} s, ${(bytes / 1024).toFixed(0)} KB, ${maxRssMb.toFixed(0)} MB`);
+    const { ms, cpuMs, bytes, maxRssMb } = results[tool];
+    cells.push(
+      `${(ms / 1000).toFixed(2)} s (CPU ${(cpuMs / 1000).toFixed(2)} s), ${(bytes / 1024).toFixed(0)} KB, ${maxRssMb.toFixed(0)} MB`,
+    );
   }
   cells.push(
-    `${(results.path.ms / results.istanbul.ms).toFixed(2)}× / ${(results.path.bytes / results.istanbul.bytes).toFixed(2)}×`,
+    `${(results.path.ms / results.istanbul.ms).toFixed(2)}× (CPU ${(results.path.cpuMs / results.istanbul.cpuMs).toFixed(2)}×) / ${(results.path.bytes / results.istanbul.bytes).toFixed(2)}×`,
   );
   transformRows.push(cells);
   console.log(`transformed ${file}`);
@@ -222,6 +225,37 @@ const transformTable = table(
   ['file', 'Babel alone', 'pathprof path', 'pathprof edge', 'istanbul', 'path ÷ istanbul (time / size)'],
   transformRows,
 );
+
+// A real project's files through @babel/preset-env (`--preset-env DIR`, a checkout's source directory).
+let presetEnvTable = '';
+if (flags['preset-env']) {
+  const dir = resolve(flags['preset-env']);
+  const { files, totals } = JSON.parse(
+    run(process.execPath, [join(ROOT, 'bench/preset-env-transform.mjs'), dir, quick ? '1' : '3']),
+  );
+  const cell = ({ ms, cpuMs, bytes }) =>
+    `${(ms / 1000).toFixed(2)} s (CPU ${(cpuMs / 1000).toFixed(2)} s), ${(bytes / 1024).toFixed(0)} KB`;
+  const { path, istanbul } = totals;
+  presetEnvTable = `\n## A project's files through @babel/preset-env\n\nThe ${files} .js files of ${dir}, each transformed with \`@babel/preset-env\` (targets: this Node) and the tool, totals of the median per file:\n\n${table(
+    [
+      'Babel + preset-env',
+      'with pathprof path',
+      'with pathprof edge',
+      'with istanbul',
+      'path ÷ istanbul (time, CPU / size)',
+    ],
+    [
+      [
+        cell(totals.babel),
+        cell(path),
+        cell(totals.edge),
+        cell(istanbul),
+        `${(path.ms / istanbul.ms).toFixed(2)}×, ${(path.cpuMs / istanbul.cpuMs).toFixed(2)}× / ${(path.bytes / istanbul.bytes).toFixed(2)}×`,
+      ],
+    ],
+  )}\n`;
+  console.log('transformed the preset-env files');
+}
 
 // Report cost: 1,000,000 counted paths of the path-instrumented lodash, spread over 10 profile files.
 const report = JSON.parse(
@@ -261,11 +295,11 @@ ${runTable}
 
 ## Transform
 
-One file through Babel with each plugin: median time (after Babel and the plugin are loaded), output size,
-peak RSS of the process.
+One file through Babel with each plugin: median time and CPU time (after Babel and the plugin are loaded),
+output size, peak RSS of the process.
 
 ${transformTable}
-
+${presetEnvTable}
 ## Report
 
 ${report.paths.toLocaleString('en')} counted paths of ${relative(WORK, report.file)} (${report.functions} functions with counts) in ${report.profiles} profile files (${(report.bytes / 1048576).toFixed(1)} MB):

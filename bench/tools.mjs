@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 export const require = createRequire(import.meta.url);
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Under node_modules so that git, prettier and eslint all leave the generated code alone.
-export const WORK = join(ROOT, 'node_modules/.cache/pathprof-bench');
+// BENCH_WORK: another directory, so that two runs do not share one.
+export const WORK = process.env.BENCH_WORK ?? join(ROOT, 'node_modules/.cache/pathprof-bench');
 
 const babel = require('@babel/core');
 // BENCH_PLUGIN: another build of the plugin (a directory with its dist/), to measure a change against it.
@@ -39,8 +40,11 @@ function plugins(tool, cwd) {
   }
 }
 
-/** `code` of the file at `filename` (absolute; its key is relative to `cwd`) instrumented by `tool`. */
-export function transform(tool, code, filename, cwd) {
+/**
+ * `code` of the file at `filename` (absolute; its key is relative to `cwd`) instrumented by `tool`, with
+ * `presets` (none: the file as shipped, only instrumented).
+ */
+export function transform(tool, code, filename, cwd, presets = []) {
   return babel.transformSync(code, {
     filename,
     cwd,
@@ -48,5 +52,6 @@ export function transform(tool, code, filename, cwd) {
     configFile: false,
     sourceType: 'unambiguous',
     plugins: plugins(tool, cwd),
+    presets,
   }).code;
 }
