@@ -2,6 +2,9 @@ import { transformSync } from '@babel/core';
 import pathprof, { type FileNotes, type PluginOptions } from '../src';
 import { virtualPath } from './support/instrument';
 
+// Instrumenting a large fixture takes seconds alone, far longer beside the rest of the suite on two cores.
+jest.setTimeout(60_000);
+
 function build(code: string, options: PluginOptions): { code: string; notes: FileNotes } {
   const result = transformSync(code, {
     filename: virtualPath('src/calls.js'),

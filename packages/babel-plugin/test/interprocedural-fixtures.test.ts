@@ -11,6 +11,9 @@ import {
   type CrossingStats,
 } from './support/interprocedural-oracle';
 
+// Instrumenting a large fixture takes seconds alone, far longer beside the rest of the suite on two cores.
+jest.setTimeout(60_000);
+
 const stats: CrossingStats = { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 };
 
 /**

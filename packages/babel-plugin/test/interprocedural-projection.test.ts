@@ -6,6 +6,9 @@ import { countedPaths, resetCounts, runtimeGlobals } from './support/counted-pat
 import { instrument } from './support/instrument';
 import { countedInterproceduralPaths } from './support/interprocedural-oracle';
 
+// Instrumenting a large fixture takes seconds alone, far longer beside the rest of the suite on two cores.
+jest.setTimeout(60_000);
+
 /**
  * Projection (context scheme): every interprocedural path, followed frame by frame, completes Ball-Larus
  * paths of the functions it runs through: those that end in its active suffix (a frame's path ends at its

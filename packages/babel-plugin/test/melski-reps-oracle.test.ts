@@ -15,6 +15,9 @@ import { resetCounts, runtimeGlobals } from './support/counted-paths';
 import { instrument } from './support/instrument';
 import { countedInterproceduralPaths } from './support/interprocedural-oracle';
 
+// Instrumenting a large fixture takes seconds alone, far longer beside the rest of the suite on two cores.
+jest.setTimeout(60_000);
+
 /**
  * Melski & Reps' running example (digest §9) as JavaScript (the `melski-reps-pow.js` fixture), instrumented
  * and run: its executed interprocedural paths, with their counts, are the paper's printed profiles. The JS
