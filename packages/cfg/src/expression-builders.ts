@@ -55,3 +55,18 @@ export function locatedAt<T extends t.Node>(node: T, from: t.Node): T {
   node.end = from.end;
   return node;
 }
+
+/**
+ * What replaces `original` keeps its source location, so a tool that runs after us and counts by location
+ * (babel-plugin-istanbul: statements, branch operands) still finds it: a sequence we made takes it, anything
+ * else goes in a one-element sequence that does (a condition or logical we made must stay unlocated, or it
+ * would be counted as the user's).
+ */
+export function keepsPlace(original: t.Expression, replacement: t.Expression): t.Expression {
+  if (replacement === original || !original.loc) return replacement;
+  const wrapper =
+    t.isSequenceExpression(replacement) && !replacement.loc
+      ? replacement
+      : t.sequenceExpression([replacement]);
+  return locatedAt(wrapper, original);
+}

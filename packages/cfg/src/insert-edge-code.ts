@@ -5,6 +5,7 @@ import { FunctionTemps } from './function-temps';
 import type { FreshName } from './fresh-names';
 import { InsertionEdits } from './insertion-edits';
 import { unwrapTypeScript } from './node-facts';
+import { locatedAt } from './expression-builders';
 
 /**
  * Rewrites a program so that, for every graph the plan includes, the plan's code for each edge runs exactly
@@ -69,7 +70,7 @@ class Rewriter {
     const before = this.edits.statementsBefore(s);
     const after = this.edits.statementsAfter(s);
     if (before.length === 0 && after.length === 0) return rewritten;
-    return t.blockStatement([...before, rewritten, ...after]);
+    return locatedAt(t.blockStatement([...before, rewritten, ...after]), s);
   }
 
   node(n: t.Node): t.Node {

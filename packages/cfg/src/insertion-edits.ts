@@ -6,7 +6,7 @@ import type { EdgeCodePlan, ParameterState } from './edge-code-plan';
 import { FunctionTemps } from './function-temps';
 import { ParameterStateCarriers, type StateCarrier } from './parameter-state';
 import type { FreshName } from './fresh-names';
-import { assignTemp, isInert, seq } from './expression-builders';
+import { assignTemp, isInert, keepsPlace, locatedAt, seq } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
 import { CalledChains } from './called-chain';
 import { ArrayDestructuring, defaultMayThrow } from './array-destructuring';
@@ -494,7 +494,8 @@ export class InsertionEdits {
       block.body.unshift(...start);
       block.body.push(...end);
     } else {
-      record[key] = t.blockStatement([...start, ...(child ? [child as t.Statement] : []), ...end]);
+      const block = t.blockStatement([...start, ...(child ? [child as t.Statement] : []), ...end]);
+      record[key] = child ? locatedAt(block, child as t.Statement) : block;
     }
   }
 
@@ -554,14 +555,16 @@ export class InsertionEdits {
         n.argument = seq([assignTemp(t.cloneNode(v), n.argument), ...y.pre, t.cloneNode(v)]);
       e = seq([...pre, t.assignmentExpression('=', v, n), ...y.post, ...y.resume, t.cloneNode(v)]);
     }
+    // Code before or after a logical expression goes to its operands, so that the operator tree stays whole.
+    const whole = e === n && t.isLogicalExpression(n);
     // A split call in test position: the return from the call comes before either outcome.
     const after = this.after.get(n);
-    if (after) e = this.afterValue(n, e, after);
+    if (after) e = whole ? this.onOutcome(n, n, 'any', after) : this.afterValue(n, e, after);
     const test = this.tests.get(n);
     if (test) e = this.test(e, test.T, test.F);
     const before = this.before.get(n);
-    if (before) e = seq([...before, e]);
-    return e;
+    if (before) e = whole ? this.beforeFirstOperand(n, before) : seq([...before, e]);
+    return keepsPlace(n, e);
   }
 
   /** The chain is the operand of `delete`: its rewrite deletes the last member itself. */
@@ -598,14 +601,53 @@ export class InsertionEdits {
     );
   }
 
-  /** `a && b` with code on the short circuit: `(t = a) ? b : (code, t)` (and the mirror images). */
+  /**
+   * `a && b` with code on the short circuit: `((t = a) ? t : (code, t)) && b` (and the mirror images). The
+   * logical expression itself stays, its operands in place (a nested logical's own operands too), so a tool
+   * that runs after us and counts them (babel-plugin-istanbul's `binary-expr` branches) finds the same ones.
+   */
   private logical(n: t.LogicalExpression, short: Exprs): t.Expression {
-    const v = this.temps(n).value();
-    const shortValue = seq([...short, t.cloneNode(v)]);
-    const tested = assignTemp(v, n.left as t.Expression);
-    if (n.operator === '&&') return t.conditionalExpression(tested, n.right, shortValue);
-    if (n.operator === '||') return t.conditionalExpression(tested, shortValue, n.right);
-    return t.conditionalExpression(notNullish(tested, t.cloneNode(v)), shortValue, n.right);
+    const when = n.operator === '&&' ? 'falsy' : n.operator === '||' ? 'truthy' : 'present';
+    n.left = this.onOutcome(n, n.left as t.Expression, when, short);
+    return n;
+  }
+
+  /**
+   * `e`, with `code` run when its value turns out `when`. A logical expression passes the code down to the
+   * operands whose value can be its own, so the operator tree stays whole.
+   */
+  private onOutcome(owner: t.Node, e: t.Expression, when: Outcome, code: Exprs): t.Expression {
+    if (t.isLogicalExpression(e)) {
+      const parts = outcomeOperands(e.operator, when);
+      parts.forEach(([side, outcome], k) => {
+        const operand = e[side] as t.Expression;
+        // One AST node must not stand in two places: the second operand gets a copy of the code.
+        e[side] = this.onOutcome(owner, operand, outcome, k === 0 ? code : code.map((c) => t.cloneNode(c)));
+      });
+      return e;
+    }
+    const v = this.temps(owner).value();
+    if (when === 'any') return keepsPlace(e, this.afterValue(owner, e, code));
+    const tested = assignTemp(v, e);
+    const present = () => notNullish(tested, t.cloneNode(v));
+    const test =
+      when === 'truthy'
+        ? tested
+        : when === 'falsy'
+          ? t.unaryExpression('!', tested)
+          : when === 'present'
+            ? present()
+            : t.logicalExpression('&&', present(), t.unaryExpression('!', t.cloneNode(v)));
+    return keepsPlace(e, t.conditionalExpression(test, seq([...code, t.cloneNode(v)]), t.cloneNode(v)));
+  }
+
+  /** `(code…, a) || b`: code before a logical expression runs before its first operand. */
+  private beforeFirstOperand(n: t.LogicalExpression, code: Exprs): t.LogicalExpression {
+    const left = n.left as t.Expression;
+    n.left = t.isLogicalExpression(left)
+      ? this.beforeFirstOperand(left, code)
+      : keepsPlace(left, seq([...code, left]));
+    return n;
   }
 
   /**
@@ -753,7 +795,7 @@ export class InsertionEdits {
       if (code.end.length) value = this.afterValue(n, value, code.end);
       value = seq([...code.start, value]);
     }
-    n.right = guard ? this.arrays.guard(t.cloneNode(guard), value) : value;
+    n.right = keepsPlace(n.right, guard ? this.arrays.guard(t.cloneNode(guard), value) : value);
   }
 
   /** A declarator whose object pattern has code before its rest element: the value is wrapped. */
@@ -822,7 +864,7 @@ export class InsertionEdits {
       [],
       t.blockStatement([...w.temps.declarations(), ...statements(take), ...w.prologue, ...body]),
     );
-    n.right = t.callExpression(arrow, []);
+    n.right = keepsPlace(n.right, t.callExpression(arrow, []));
   }
 
   /** After a `for` initialiser: appended to it, or as one more declarator (keeps names and scoping). */
@@ -898,11 +940,13 @@ function frameBody(n: t.Node): { statements: t.Statement[]; replace(s: t.Stateme
         },
       };
     }
+    // As babel-plugin-istanbul makes it: the block and its return where the expression was, so that istanbul
+    // running after us finds the function's body and statement.
     const value = n.body;
     return {
-      statements: [t.returnStatement(value)],
+      statements: [locatedAt(t.returnStatement(value), value)],
       replace: (s) => {
-        n.body = t.blockStatement(s);
+        n.body = locatedAt(t.blockStatement(s), value);
       },
     };
   }
@@ -920,7 +964,7 @@ function frameBody(n: t.Node): { statements: t.Statement[]; replace(s: t.Stateme
       statements: [t.returnStatement(value)],
       replace: (s) => {
         // An initializer is a method-like scope: an arrow called in place keeps `this`, `super` and `new.target`.
-        n.value = t.callExpression(t.arrowFunctionExpression([], t.blockStatement(s)), []);
+        n.value = keepsPlace(value, t.callExpression(t.arrowFunctionExpression([], t.blockStatement(s)), []));
       },
     };
   }
@@ -959,6 +1003,63 @@ interface ParameterWrapper {
 function isAnonymousDefinition(e: t.Expression): boolean {
   const x = t.isParenthesizedExpression(e) ? e.expression : e;
   return t.isArrowFunctionExpression(x) || ((t.isFunctionExpression(x) || t.isClassExpression(x)) && !x.id);
+}
+
+/** What a value turns out to be, as a logical operator decides on it: `present` is neither null nor undefined. */
+type Outcome = 'truthy' | 'falsy' | 'present' | 'falsyPresent' | 'any';
+
+/**
+ * Which operands of `l op r` give it the outcome `when`, and with which outcome of their own: `l || r` is
+ * truthy when `l` is (it is then `l`) or when `r` is; it is falsy only as `r`, … (`present` and `falsyPresent`
+ * follow from `l` and `r` being the value: a truthy value is present).
+ */
+function outcomeOperands(op: '&&' | '||' | '??', when: Outcome): ['left' | 'right', Outcome][] {
+  if (when === 'any')
+    return [
+      ['left', op === '||' ? 'truthy' : op === '&&' ? 'falsy' : 'present'],
+      ['right', 'any'],
+    ];
+  if (op === '||') {
+    if (when === 'truthy')
+      return [
+        ['left', 'truthy'],
+        ['right', 'truthy'],
+      ];
+    if (when === 'present')
+      return [
+        ['left', 'truthy'],
+        ['right', 'present'],
+      ];
+    return [['right', when]];
+  }
+  if (op === '&&') {
+    if (when === 'falsy')
+      return [
+        ['left', 'falsy'],
+        ['right', 'falsy'],
+      ];
+    if (when === 'falsyPresent')
+      return [
+        ['left', 'falsyPresent'],
+        ['right', 'falsyPresent'],
+      ];
+    if (when === 'present')
+      return [
+        ['left', 'falsyPresent'],
+        ['right', 'present'],
+      ];
+    return [['right', 'truthy']];
+  }
+  // `l ?? r` is `l` when `l` is present, else `r`.
+  if (when === 'truthy')
+    return [
+      ['left', 'truthy'],
+      ['right', 'truthy'],
+    ];
+  return [
+    ['left', when === 'falsy' ? 'falsyPresent' : when],
+    ['right', when],
+  ];
 }
 
 function notNullish(read: t.Expression, v: t.Identifier): t.Expression {

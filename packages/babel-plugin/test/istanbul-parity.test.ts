@@ -1,0 +1,180 @@
+import { type PluginItem, transformSync } from '@babel/core';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import istanbul from 'babel-plugin-istanbul';
+import pathprof from '../src';
+import { checkPathModeOnSource } from './support/path-mode-on-program';
+
+const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
+const fixtures = join(__dirname, '..', '..', '..', 'fixtures');
+const jestBin = require.resolve('jest/bin/jest');
+jest.setTimeout(240_000);
+
+const projects = {
+  'js-shop': { presets: [] as PluginItem[] },
+  'ts-geometry': {
+    presets: [['@babel/preset-env', { targets: { node: '20' } }], '@babel/preset-typescript'] as PluginItem[],
+  },
+};
+const sources = Object.entries(projects).flatMap(([name, { presets }]) =>
+  readdirSync(join(fixtures, name, 'src')).map((file) => {
+    const path = join(fixtures, name, 'src', file);
+    return { name: `${name}/src/${file}`, path, text: readFileSync(path, 'utf8'), presets };
+  }),
+);
+// Shapes the example projects lack: logical operators nested in values, around calls and defaults, concise
+// arrows, else-if chains, optional chains.
+const shapes = `export function pick(a, b, c, d = a || b) {
+  const first = a || b || c;
+  const both = (a && b) ?? c;
+  const mixed = a && (b || c) && d;
+  const call = f(a ?? b, c || (d && a));
+  const deep = a?.b?.c ?? (b ? c : d);
+  const arrow = (x) => x && a || b;
+  if (a) return first;
+  else if (b && c) return both;
+  else return [mixed, call, deep, arrow(1)];
+}
+function f(x, y = x ?? 0) { return y; }
+`;
+sources.push({
+  name: 'logical shapes',
+  path: join(fixtures, 'js-shop', 'src', 'shapes.js'),
+  text: shapes,
+  presets: [],
+});
+
+test('the logical shapes keep exact path counts', () => {
+  const values = [0, 1, null, { b: { c: 2 } }]; // falsy, truthy, nullish, an object with a chain
+  const inputs = values.flatMap((a) =>
+    values.flatMap((b) => values.flatMap((c) => values.map((d) => [a, b, c, d]))),
+  );
+  const program = shapes
+    .replace('export function pick', 'module.exports = function pick')
+    .replace(/\n}\nfunction f/, '\n};\nfunction f');
+  checkPathModeOnSource(program, 'logical-shapes.js', inputs, 'logical shapes');
+});
+
+type Maps = Record<'statementMap' | 'fnMap' | 'branchMap', unknown>;
+
+/** istanbul's maps of one file (statements, functions, branches with every location) under `plugins`. */
+function istanbulMaps(
+  path: string,
+  text: string,
+  presets: PluginItem[],
+  plugins: ('istanbul' | 'pathprof')[],
+): Maps {
+  let coverage: Maps | undefined;
+  const onCover = (_: string, c: Maps) => (coverage = c);
+  transformSync(text, {
+    filename: path,
+    cwd: join(path, '..', '..'),
+    babelrc: false,
+    configFile: false,
+    presets,
+    plugins: plugins.map((p) =>
+      p === 'istanbul' ? [istanbul, { exclude: [], onCover }] : [pathprof, { runtime: 'require' }],
+    ),
+  });
+  const { statementMap, fnMap, branchMap } = coverage!;
+  return { statementMap, fnMap, branchMap };
+}
+
+/**
+ * babel-plugin-istanbul in the same Babel config as pathprof, in either order, sees the same statements,
+ * functions and branches (every `??`, `&&` and `||` operand, defaults, conditions) with the same locations:
+ * pathprof's rewrites keep each replaced node's location and keep logical expressions whole.
+ */
+describe('istanbul beside pathprof: the same coverage map', () => {
+  test.each(sources)('$name', ({ path, text, presets }) => {
+    const alone = istanbulMaps(path, text, presets, ['istanbul']);
+    expect(Object.keys(alone.branchMap as object).length).toBeGreaterThan(0);
+    expect(istanbulMaps(path, text, presets, ['pathprof', 'istanbul'])).toEqual(alone);
+    expect(istanbulMaps(path, text, presets, ['istanbul', 'pathprof'])).toEqual(alone);
+  });
+});
+
+/**
+ * Each example project's jest suite with `--coverage`: babel-jest adds babel-plugin-istanbul after the
+ * project's own plugins (the order that used to lose branches). With coverageProvider `babel`, istanbul's
+ * coverage-final.json (every count of statements, functions and branches, and so lines) is the same with and
+ * without pathprof. With `v8`, V8 counts the instrumented code and jest maps it back through source maps.
+ */
+(built ? describe : describe.skip)(
+  'jest --coverage on the example projects, with and without pathprof',
+  () => {
+    const coverage = (name: keyof typeof projects, withPathprof: boolean, provider: 'babel' | 'v8') => {
+      const out = mkdtempSync(join(tmpdir(), 'pathprof-istanbul-'));
+      const babel = {
+        babelrc: false,
+        configFile: false,
+        presets: projects[name].presets,
+        plugins: withPathprof ? ['pathprof'] : [],
+      };
+      const config = {
+        rootDir: join(fixtures, name),
+        transform: { '\\.[jt]s$': ['babel-jest', babel] },
+        setupFilesAfterEnv: withPathprof ? ['babel-plugin-pathprof/jest-setup'] : [],
+        coverageProvider: provider,
+        collectCoverageFrom: ['src/**'],
+        coverageDirectory: join(out, 'coverage'),
+        coverageReporters: ['json'],
+        cacheDirectory: join(out, 'cache'),
+      };
+      const run = spawnSync(
+        process.execPath,
+        [jestBin, '--config', JSON.stringify(config), '--coverage', '--runInBand'],
+        {
+          cwd: join(fixtures, name),
+          encoding: 'utf8',
+          env: { ...process.env, PATHPROF_DIR: join(out, 'profiles') },
+        },
+      );
+      try {
+        expect(run.stderr).toMatch(/Tests: +\d+ passed/);
+        expect(run.status).toBe(0);
+        if (withPathprof)
+          expect(readdirSync(join(out, 'profiles')).some((f) => f.endsWith('.json'))).toBe(true);
+        return JSON.parse(readFileSync(join(out, 'coverage', 'coverage-final.json'), 'utf8')) as Record<
+          string,
+          Record<string, unknown>
+        >;
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    };
+
+    test.each(Object.keys(projects) as (keyof typeof projects)[])(
+      '%s, coverageProvider babel: every count identical',
+      (name) => {
+        const alone = coverage(name, false, 'babel');
+        const beside = coverage(name, true, 'babel');
+        expect(Object.keys(beside).sort()).toEqual(Object.keys(alone).sort());
+        for (const file of Object.keys(alone)) {
+          const { s, f, b, statementMap, fnMap, branchMap } = alone[file];
+          expect(beside[file]).toMatchObject({ s, f, b, statementMap, fnMap, branchMap });
+        }
+      },
+    );
+    // V8 counts the code that runs, pathprof's included, and jest maps its blocks back through the source map:
+    // the functions and the statements are the same ones, but pathprof's own conditions show up as more
+    // branches (and move some statement counts). Beside pathprof, use coverageProvider 'babel'.
+    test.each(Object.keys(projects) as (keyof typeof projects)[])(
+      '%s, coverageProvider v8: the same functions and statements, more branches',
+      (name) => {
+        const alone = coverage(name, false, 'v8');
+        const beside = coverage(name, true, 'v8');
+        expect(Object.keys(beside).sort()).toEqual(Object.keys(alone).sort());
+        let moreBranches = 0;
+        for (const file of Object.keys(alone)) {
+          const { f, fnMap, statementMap, b } = alone[file] as Record<string, object>;
+          expect(beside[file]).toMatchObject({ f, fnMap, statementMap });
+          if (Object.keys(beside[file].b as object).length > Object.keys(b).length) moreBranches++;
+        }
+        expect(moreBranches).toBeGreaterThan(0);
+      },
+    );
+  },
+);
