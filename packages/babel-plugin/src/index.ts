@@ -5,6 +5,7 @@ import { ignoresFile } from './ignore-comments';
 import { resolveOptions } from './options';
 import { cutWarning } from './fallbacks';
 import { warnUnnamedFile } from './unnamed-files';
+import { originalSource, withOriginalLocations, type InputMap } from './input-source-map';
 
 export type { PluginOptions, Mode, Scheme } from './options';
 export type { FileNotes } from './instrument-program';
@@ -42,12 +43,19 @@ export default function pathprof(
         enter(programPath, state: PluginPass) {
           const filename = state.filename;
           if (!filename) return warnUnnamedFile();
+          // Code compiled before Babel (ts-jest, tsc with .map files) is profiled as its original source: the
+          // key, the hash and every location are the original's, which the report reads.
+          const source = originalSource(filename, (state.file as { inputMap?: InputMap }).inputMap ?? null);
           const key = path
-            .relative(state.cwd ?? process.cwd(), filename)
+            .relative(state.cwd ?? process.cwd(), source?.file ?? filename)
             .split(path.sep)
             .join('/');
           if (!options.selects(key) || ignoresFile(state.file.ast)) return;
-          const notes = instrumentProgram(programPath, key, state.file.code, options);
+          const instrument = () =>
+            instrumentProgram(programPath, key, source?.text ?? state.file.code, options);
+          const notes = source
+            ? withOriginalLocations(programPath.node, source.map, instrument)
+            : instrument();
           (state.file.metadata as { pathprof?: unknown }).pathprof = notes;
           const warning = cutWarning(key, options.maxPaths, notes.fallbacks);
           if (warning) console.warn(warning);

@@ -563,7 +563,7 @@ export class InsertionEdits {
     const test = this.tests.get(n);
     if (test) e = this.test(e, test.T, test.F);
     const before = this.before.get(n);
-    if (before) e = whole ? this.beforeFirstOperand(n, before) : seq([...before, e]);
+    if (before) e = e === n && whole ? this.beforeFirstOperand(n, before) : seq([...before, e]);
     return keepsPlace(n, e);
   }
 

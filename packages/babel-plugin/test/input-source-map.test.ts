@@ -1,0 +1,100 @@
+import { transformSync } from '@babel/core';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import ts from 'typescript';
+import { loadProfiledFiles, pathReport, Problems } from '@pathprof/report';
+import { ScratchProject } from './support/scratch-project';
+
+const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
+
+const shapes = `type Shape = { kind: 'circle'; r: number } | { kind: 'square'; side: number };
+
+export function area(shape: Shape, scale?: number): number {
+  const factor: number = scale ?? 1;
+  if (shape.kind === 'circle') return Math.PI * shape.r * shape.r * factor;
+  return shape.side * shape.side * factor;
+}
+`;
+const main = `const { area } = require('./compiled/shapes.js');
+console.log([area({ kind: 'circle', r: 1 }), area({ kind: 'square', side: 2 }, 3), area({ kind: 'square', side: 1 })].map(Math.round).join(' '));
+`;
+
+/**
+ * Code that TypeScript compiled before Babel saw it is reported against the TypeScript source: tsc's output
+ * with a `.map` file beside it, and ts-jest's (an inline map with the source in it, under the `.ts` name).
+ * The profile's key, hash and locations are the original's, so the report reads the `.ts` file and quotes
+ * its code; counts are exact.
+ */
+(built ? describe : describe.skip)('code compiled before Babel, with a source map', () => {
+  let project: ScratchProject;
+  beforeAll(() => {
+    project = new ScratchProject({ 'src/shapes.ts': shapes, 'main.js': main });
+  });
+  afterAll(() => project.dispose());
+
+  const compile = (inline: boolean) =>
+    ts.transpileModule(shapes, {
+      fileName: 'shapes.ts',
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget.ES2022,
+        ...(inline ? { inlineSourceMap: true, inlineSources: true } : { sourceMap: true }),
+      },
+    });
+
+  test.each([
+    ['tsc output in dist/ with shapes.js.map', false],
+    ['ts-jest: an inline map, compiled under the .ts name', true],
+  ])('%s', (_, inline) => {
+    const out = compile(inline);
+    let input: string;
+    let filename: string;
+    if (inline) {
+      input = out.outputText;
+      filename = project.path('src/shapes.ts');
+    } else {
+      filename = project.path('dist/shapes.js');
+      mkdirSync(dirname(filename), { recursive: true });
+      writeFileSync(filename, out.outputText);
+      const map = JSON.parse(out.sourceMapText!);
+      writeFileSync(`${filename}.map`, JSON.stringify({ ...map, sources: ['../src/shapes.ts'] }));
+      input = out.outputText;
+    }
+    const code = transformSync(input, {
+      filename,
+      cwd: project.root,
+      babelrc: false,
+      configFile: false,
+      plugins: [['pathprof', { runtime: 'require' }]],
+    })!.code!;
+    expect(code).toContain('registerFile("src/shapes.ts"');
+    mkdirSync(project.path('compiled'), { recursive: true });
+    writeFileSync(project.path('compiled/shapes.js'), code);
+    const profiles = project.path(`profiles-${inline}`);
+    const run = spawnSync(process.execPath, ['main.js'], {
+      cwd: project.root,
+      env: { ...process.env, PATHPROF_DIR: profiles },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('3 12 1\n');
+
+    const problems = new Problems();
+    const report = pathReport(loadProfiledFiles([profiles], [project.root], problems), problems.messages);
+    expect(problems.messages).toEqual([]);
+    expect(report.files.map((f) => f.file)).toEqual(['src/shapes.ts']);
+    const fn = report.files[0].functions.find((f) => f.name === 'area')!;
+    expect(fn.location.start.line).toBe(3); // its column is where the map puts it: at `export`
+    expect(fn.activations).toBe(3);
+    const paths = fn.paths.map(
+      (p) => `${p.count} ${p.decisions.map((d) => `${d.code}: ${d.outcome}`).join(', ')}`,
+    );
+    // The decisions quote the TypeScript source, where the types shifted every column.
+    expect(paths.sort()).toEqual([
+      "1 scale ?? 1: not null or undefined, shape.kind === 'circle': false, return shape.side * shape.side * factor;: return",
+      "1 scale ?? 1: null or undefined, shape.kind === 'circle': false, return shape.side * shape.side * factor;: return",
+      "1 scale ?? 1: null or undefined, shape.kind === 'circle': true, return Math.PI * shape.r * shape.r * factor;: return",
+    ]);
+  });
+});
