@@ -24,6 +24,8 @@ export {
 export { fingerprint } from './fingerprint';
 /** The files the plugin leaves alone unless `exclude` is given: spread it to extend rather than replace. */
 export { DEFAULT_EXCLUDE } from './default-exclude';
+/** The plugin's options checked, with the file selection they make (what `all` lists). */
+export { resolveOptions, type ResolvedOptions } from './options';
 
 /**
  * babel-plugin-pathprof: `plugins: ['pathprof']` or `plugins: [['pathprof', { mode: 'edge' }]]`. The work

@@ -35,6 +35,11 @@ export interface FileNotes {
   opaqueDefaults: OpaqueDefaultNote[];
   /** Interprocedural mode: N, the split calls crossed or cut, and any fallback to path mode. */
   interprocedural?: InterproceduralNote;
+  /**
+   * The file's profile before anything ran (no counts), for a reader that lists files no test loaded (the
+   * `all` option); absent in trace mode.
+   */
+  profile?: { key: string; hash: string; meta: FileMetadata };
 }
 
 /**
@@ -139,10 +144,11 @@ export function instrumentProgram(
     ...(interprocedural ? { interprocedural: interprocedural.meta } : {}),
   };
   const runtimeImport = options.runtime === 'auto' ? runtimeLoading(program, key) : options.runtime;
+  const hash = fingerprint(source);
   const preamble = file.preamble(
     {
       key,
-      hash: fingerprint(source),
+      hash,
       meta,
       outputDir: options.outputDir,
       arraySize,
@@ -157,6 +163,7 @@ export function instrumentProgram(
     fallbacks,
     opaqueDefaults: opaqueDefaultNotes(graphs),
     ...(note ? { interprocedural: note } : {}),
+    profile: { key, hash, meta },
   };
 }
 

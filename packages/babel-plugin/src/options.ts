@@ -30,6 +30,8 @@ export interface PluginOptions {
   outputDir?: string;
   /** How instrumented code loads the runtime: `import`, `require`, or `auto` (by the file's source type). */
   runtime?: 'auto' | 'import' | 'require';
+  /** The report also lists the selected files no test loaded, with zero counts (nyc's `--all`). */
+  all?: boolean;
 }
 
 export interface ResolvedOptions {
@@ -40,9 +42,20 @@ export interface ResolvedOptions {
   readonly maxPaths: number;
   readonly outputDir: string;
   readonly runtime: 'auto' | 'import' | 'require';
+  readonly all: boolean;
 }
 
-const KNOWN = ['mode', 'scheme', 'include', 'exclude', 'hashThreshold', 'maxPaths', 'outputDir', 'runtime'];
+const KNOWN = [
+  'mode',
+  'scheme',
+  'include',
+  'exclude',
+  'hashThreshold',
+  'maxPaths',
+  'outputDir',
+  'runtime',
+  'all',
+];
 
 /** Checks the options once per Babel configuration; an error names the option and what was expected. */
 export function resolveOptions(raw: unknown): ResolvedOptions {
@@ -89,6 +102,8 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
   if (runtime !== 'auto' && runtime !== 'import' && runtime !== 'require') {
     fail(`"runtime" must be "auto", "import" or "require", not ${JSON.stringify(runtime)}`);
   }
+  const all = options.all ?? false;
+  if (typeof all !== 'boolean') fail(`"all" must be true or false, not ${JSON.stringify(all)}`);
   return {
     mode: mode as Mode,
     scheme: scheme as Scheme,
@@ -97,5 +112,6 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
     maxPaths: positive('maxPaths', 2 ** 30),
     outputDir: outputDir as string,
     runtime: runtime as ResolvedOptions['runtime'],
+    all: all as boolean,
   };
 }

@@ -21,13 +21,14 @@ describe('plugin options', () => {
     ],
     [{ include: 'src/**' }, '"include" must be an array of glob strings'],
     [{ exclude: [''] }, '"exclude" must be an array of glob strings'],
+    [{ all: 'yes' }, '"all" must be true or false, not "yes"'],
     [{ hashThreshold: 0 }, '"hashThreshold" must be a positive integer, not 0'],
     [{ maxPaths: 1.5 }, '"maxPaths" must be a positive integer, not 1.5'],
     [{ outputDir: '' }, '"outputDir" must be a non-empty string'],
     [{ runtime: 'global' }, '"runtime" must be "auto", "import" or "require", not "global"'],
     [
       { mdoe: 'edge' },
-      'unknown option "mdoe" (known: mode, scheme, include, exclude, hashThreshold, maxPaths, outputDir, runtime)',
+      'unknown option "mdoe" (known: mode, scheme, include, exclude, hashThreshold, maxPaths, outputDir, runtime, all)',
     ],
   ])('rejects %j with a clear message', (options, message) => {
     expect(() => transform(options)).toThrow(`babel-plugin-pathprof: invalid options: ${message}`);

@@ -12,6 +12,7 @@ import {
 import { exceptionOrigins } from './exception-origins';
 import type { Problems } from './problems';
 import { SourceText } from './source-text';
+import { unloadedFiles } from './unloaded-files';
 
 /** One function's executed paths: path number → count (nonzero only), with the numbering that decodes them. */
 export interface FunctionPaths {
@@ -74,7 +75,10 @@ export function loadProfiledFiles(
     for (const error of read.errors) problems.add(`${error.message}; skipped`);
     if (read.otherRuns) problems.note(`${dir}: ignored ${read.otherRuns} profile(s) left by other runs`);
   }
-  const merged = mergeProfiles(profiles).sort((a, b) => a.key.localeCompare(b.key));
+  const merged = mergeProfiles(profiles);
+  // `all: true`: the files the tests never loaded, with no counts.
+  merged.push(...unloadedFiles(roots[0] ?? '.', new Set(merged.map((f) => f.key)), problems));
+  merged.sort((a, b) => a.key.localeCompare(b.key));
   const total = merged.reduce((n, f) => n + functionCount(f), 0);
   let done = 0;
   const files: ProfiledFile[] = [];
