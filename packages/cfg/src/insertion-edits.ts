@@ -135,6 +135,8 @@ export class InsertionEdits {
     // An edge leaving a `finally` may have no code of its own but still set a loop's exit flag.
     const hasCode = (e: number) => code(e).length > 0 || flagSets.has(e);
     const finallyCodes = this.planFinallies(cfg, plan, temps, hasCode);
+    // Defaults whose edges got code run it in their wrapper, whose locals hold it (edge mode has no state).
+    const withCode = new Set<t.Node>();
 
     for (let e = 0; e < cfg.edgeCount; e++) {
       const info = cfg.edges[e];
@@ -150,6 +152,7 @@ export class InsertionEdits {
       if (flag) exprs.push(flag);
       exprs.push(...code(e));
       if (exprs.length === 0) continue;
+      if (info.inParameter) withCode.add(info.inParameter);
       const doneFlag = doneFlags.get(e);
       if (doneFlag && info.site.type === 'afterStatement') {
         // The `done` exit runs after the loop only when no break set the loop's flag.
@@ -159,7 +162,9 @@ export class InsertionEdits {
       }
       this.addSite(info.site, exprs, root, finallyCodes, info.node, localsOf(e));
     }
-    for (const [p, w] of wrappers) if (w.carried || this.defaults.has(p)) this.parameterWrappers.set(p, w);
+    for (const [p, w] of wrappers) {
+      if (w.carried || withCode.has(p) || this.defaults.has(p)) this.parameterWrappers.set(p, w);
+    }
     this.planChains(cfg, localsOf);
     for (const h of cfg.handlers) {
       const entry = plan.handlerEntry(cfg, h.block, temps);

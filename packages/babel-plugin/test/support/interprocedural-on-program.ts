@@ -20,9 +20,10 @@ import type { FileMetadata, PluginOptions, Scheme } from '../../src';
 import type { InterproceduralNumbering } from '@pathprof/numbering';
 
 /**
- * Interprocedural mode on one generated program, in both schemes (or those given): for each input the instrumented run
- * behaves as the traced one (which the tracing oracle's suite checks against the plain run), and the counted
- * paths equal the reference profile of the traced run. Adds what happened across calls to `stats`.
+ * Interprocedural mode on one generated program, in both schemes (or those given): for each input the
+ * instrumented run behaves as the traced one (which the path-mode suite checks against the plain run for the
+ * same seeds), and the counted paths equal the reference profile of the traced run. Adds what happened across
+ * calls to `stats`.
  */
 export function checkInterproceduralOnProgram(
   seed: number,

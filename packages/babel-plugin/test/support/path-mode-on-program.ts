@@ -1,12 +1,6 @@
-import { canInstrument, checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
-import {
-  generateProgram,
-  propertyInputs,
-  Random,
-  runPlain,
-  TIMEOUT,
-  type ProgramOptions,
-} from '@pathprof/testkit';
+import { canInstrument } from '@pathprof/cfg';
+import { generateProgram, propertyInputs, Random, runPlain, type ProgramOptions } from '@pathprof/testkit';
+import { tracedRuns } from '../../../cfg/test/support/random-programs';
 import { countedPaths, derivedEdgeCounts, resetCounts, runtimeGlobals } from './counted-paths';
 import { instrument } from './instrument';
 import { pathsFromTrace, tally } from './paths-from-trace';
@@ -14,13 +8,14 @@ import type { PathNumbering } from '@pathprof/numbering';
 import type { PluginOptions } from '../../src';
 
 /**
- * Path mode on one generated program: for each input, the path-instrumented run returns or throws what the
- * traced run does (which the tracing oracle's suite checks against the plain run for the same seeds), and
- * every function's path counts equal the paths of the traced edge sequences, numbered from `Val` alone. Edge
- * mode too: every edge count derived from its counters equals the traced count. `options` bias the generator
- * (the fuzz tests weight the constructs that are hardest to get right).
+ * Path mode on one generated program: the tracing oracle holds (the traced run behaves like the plain one,
+ * its activations are paths of their graphs); for each input, the path-instrumented run returns or throws
+ * what the traced run does, and every function's path counts equal the paths of the traced edge sequences,
+ * numbered from `Val` alone. Edge mode too, unless `edgeMode` is false: every edge count derived from its
+ * counters equals the traced count. `options` bias the generator (the fuzz tests weight the constructs that
+ * are hardest to get right). A failure names the seed: `PATHPROF_SEED=<seed> npx jest path-random` reproduces it.
  */
-export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {}): void {
+export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {}, edgeMode = true): void {
   const program = generateProgram(new Random(seed), options);
   checkPathModeOnSource(
     program.source,
@@ -28,7 +23,7 @@ export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {
     propertyInputs(program.inputs),
     `seed ${seed}`,
     {},
-    { edgeMode: true },
+    { edgeMode },
   );
 }
 
@@ -46,16 +41,12 @@ export function checkPathModeOnSource(
   { edgeMode = false } = {},
 ): PathNumbering[] {
   const where = (args: unknown[]) => `${label}, input ${JSON.stringify(args)}\n${source}`;
-  const traced = instrumentForTrace(source, name);
+  const { traced, runs } = tracedRuns(source, name, inputs, label);
   const instrumented = instrument(source, name, pluginOptions);
   const edgeInstrumented = edgeMode ? instrument(source, name, { mode: 'edge' }) : null;
   const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
   let numberingsSeen: PathNumbering[] = [];
-  for (const args of inputs) {
-    const recorder = new TraceRecorder();
-    const tracedRun = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
-    if ('error' in tracedRun && tracedRun.error.startsWith(TIMEOUT)) continue;
-    const activations = checkTrace(traced.graphs, recorder.events, false);
+  for (const { args, result: tracedRun, activations } of runs) {
     resetCounts();
     const pathRun = runPlain(instrumented, args, { globals: runtimeGlobals() });
     if (JSON.stringify(pathRun) !== JSON.stringify(tracedRun)) {

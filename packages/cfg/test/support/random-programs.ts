@@ -1,42 +1,61 @@
-import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL, validateCfg } from '@pathprof/cfg';
 import {
-  generateProgram,
-  propertyInputs,
-  Random,
-  runPlain,
-  TIMEOUT,
-  type ProgramOptions,
-} from '@pathprof/testkit';
+  checkTrace,
+  instrumentForTrace,
+  TraceRecorder,
+  TRACE_GLOBAL,
+  validateCfg,
+  type TracedActivation,
+  type TracedSource,
+  type TraceEvent,
+} from '@pathprof/cfg';
+import { runPlain, TIMEOUT, type RunResult } from '@pathprof/testkit';
+
+/** One input's traced run: what it returned or threw, its events, and its activations as paths of their graphs. */
+export interface TracedRun {
+  readonly args: unknown[];
+  readonly result: RunResult;
+  readonly events: readonly TraceEvent[];
+  readonly activations: TracedActivation[];
+}
 
 /**
- * The tracing oracle on random programs: each is instrumented in trace mode and run on its inputs; the
- * instrumented run must return or throw exactly what the plain run does, every activation's traced edges
- * must form a path of its graph, and every graph must keep the invariants. A failure names the seed:
- * `PATHPROF_SEED=<seed> npx jest trace-random` reproduces it. `options` bias the generator.
+ * The tracing oracle on one CommonJS source: it is instrumented in trace mode and run on each input; the
+ * traced run must return or throw exactly what the plain run does, every activation's traced edges must form
+ * a path of its graph, and every graph must keep the invariants. Returns the traced runs (inputs that ran out
+ * of time are left out), which the plugin's property tests compare their modes with, so that one trace of
+ * each generated program serves them all. `label` names the case in failures.
  */
-export function checkTraceOnProgram(seed: number, options: ProgramOptions = {}): void {
-  const program = generateProgram(new Random(seed), options);
-  const filename = `generated-${seed}.js`;
-  const where = () => `seed ${seed}\n${program.source}`;
-  const traced = instrumentForTrace(program.source, filename);
+export function tracedRuns(
+  source: string,
+  name: string,
+  inputs: readonly unknown[][],
+  label: string,
+): { traced: TracedSource; runs: TracedRun[] } {
+  const where = () => `${label}\n${source}`;
+  const traced = instrumentForTrace(source, name);
   for (const g of traced.graphs) {
     const problems = validateCfg(g);
     if (problems.length) throw new Error(`${g.name}: ${problems.join('; ')}\n${where()}`);
   }
-  for (const args of propertyInputs(program.inputs)) {
-    const plain = runPlain(program.source, args);
+  const runs: TracedRun[] = [];
+  for (const args of inputs) {
+    const plain = runPlain(source, args);
     if ('error' in plain && plain.error.startsWith(TIMEOUT)) continue;
     const recorder = new TraceRecorder();
-    const instrumented = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
-    if (JSON.stringify(instrumented) !== JSON.stringify(plain)) {
+    const result = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
+    if ('error' in result && result.error.startsWith(TIMEOUT)) continue;
+    if (JSON.stringify(result) !== JSON.stringify(plain)) {
       throw new Error(
-        `behaviour differs on ${JSON.stringify(args)}:\nplain ${JSON.stringify(plain)}\ntraced ${JSON.stringify(instrumented)}\n${where()}`,
+        `behaviour differs on ${JSON.stringify(args)}:\nplain ${JSON.stringify(plain)}\ntraced ${JSON.stringify(result)}\n${where()}`,
       );
     }
+    let activations: TracedActivation[];
     try {
-      checkTrace(traced.graphs, recorder.events, false);
+      activations = checkTrace(traced.graphs, recorder.events, false);
     } catch (error) {
       throw new Error(`${(error as Error).message} on ${JSON.stringify(args)}\n${where()}`);
     }
+    runs.push({ args, result, events: recorder.events, activations });
   }
+  return { traced, runs };
 }

@@ -1,5 +1,4 @@
 import type { ProgramOptions } from '@pathprof/testkit';
-import { checkTraceOnProgram } from '../../../../cfg/test/support/random-programs';
 import { checkInterproceduralOnProgram } from '../../support/interprocedural-on-program';
 import { checkPathModeOnProgram } from '../../support/path-mode-on-program';
 
@@ -29,12 +28,11 @@ export const FUZZ_PROFILES: readonly { readonly name: string; readonly options: 
 
 /**
  * One fuzz case: the traced run behaves like the plain one and its activations are paths of their graphs;
- * the path-instrumented run behaves like the traced one and counts exactly the traced paths; so does the
- * interprocedural run, against the reference profile of a trace with calls split. Throws a
- * message naming the seed and the program.
+ * the path- and edge-instrumented runs behave like the traced one and count exactly the traced paths and
+ * edges; so does the interprocedural run, against the reference profile of a trace with calls split. Throws
+ * a message naming the seed and the program.
  */
 export function checkFuzzCase(seed: number, options: ProgramOptions): void {
-  checkTraceOnProgram(seed, options);
   checkPathModeOnProgram(seed, options);
   // Interprocedural mode, one scheme per seed, against the same kind of trace with calls split.
   const stats = { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 };
