@@ -6,15 +6,15 @@ export const GENERATED_SEED = 20261121;
 const BATCH = 250;
 
 /**
- * Declares jest tests checking one half (0 or 1) of the seeded programs, in batches: the halves live in two
- * test files so jest runs them in parallel. `check(seed)` throws to fail; its message should name the seed
- * (`PATHPROF_SEED` reproduces, `PATHPROF_SOAK` multiplies the count).
+ * Declares jest tests checking part `part` of `parts` of the seeded programs, in batches: the parts live in
+ * as many test files so jest's workers share them. `check(seed)` throws to fail; its message should name the
+ * seed (`PATHPROF_SEED` reproduces, `PATHPROF_SOAK` multiplies the count).
  */
-export function describeSeededBatches(half: 0 | 1, check: (seed: number) => void): void {
+export function describeSeededBatches(part: number, parts: number, check: (seed: number) => void): void {
   const total = caseCount(GENERATED_PROGRAMS);
   const seed = baseSeed(GENERATED_SEED);
-  const from = half === 0 ? 0 : Math.ceil(total / 2);
-  const to = half === 0 ? Math.ceil(total / 2) : total;
+  const from = Math.ceil((total * part) / parts);
+  const to = Math.ceil((total * (part + 1)) / parts);
   for (let start = from; start < to; start += BATCH) {
     const end = Math.min(to, start + BATCH);
     test(`programs ${start}..${end - 1} (seed ${seed})`, () => {

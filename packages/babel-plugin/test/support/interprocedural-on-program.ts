@@ -1,12 +1,5 @@
 import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
-import {
-  generateProgram,
-  propertyInputs,
-  Random,
-  runPlain,
-  TIMEOUT,
-  type ProgramOptions,
-} from '@pathprof/testkit';
+import { runPlain, TIMEOUT } from '@pathprof/testkit';
 import { resetCounts, runtimeGlobals } from './counted-paths';
 import { instrument } from './instrument';
 import {
@@ -20,33 +13,10 @@ import type { FileMetadata, PluginOptions, Scheme } from '../../src';
 import type { InterproceduralNumbering } from '@pathprof/numbering';
 
 /**
- * Interprocedural mode on one generated program, in both schemes (or those given): for each input the
- * instrumented run behaves as the traced one (which the path-mode suite checks against the plain run for the
- * same seeds), and the counted paths equal the reference profile of the traced run. Adds what happened across
- * calls to `stats`.
- */
-export function checkInterproceduralOnProgram(
-  seed: number,
-  stats: CrossingStats,
-  options: ProgramOptions = {},
-  schemes: readonly Scheme[] = ['piecewise', 'context'],
-  pluginOptions: PluginOptions = {},
-): void {
-  const program = generateProgram(new Random(seed), options);
-  checkInterproceduralOnSource(
-    program.source,
-    `generated-${seed}.js`,
-    propertyInputs(program.inputs),
-    `seed ${seed}${pluginOptions.maxPaths ? `, maxPaths ${pluginOptions.maxPaths}` : ''}`,
-    stats,
-    pluginOptions,
-    schemes,
-  );
-}
-
-/**
- * The same check on any CommonJS source whose `module.exports` is the entry, in both schemes (or those
- * given): the source is traced once per input, and each scheme's run is compared with that trace.
+ * Interprocedural mode on any CommonJS source whose `module.exports` is the entry, in both schemes (or those
+ * given): for each input the instrumented run behaves as the traced one (graphs with the same calls split),
+ * and the counted paths equal the reference profile of the traced run. Adds what happened across calls to
+ * `stats`. `alone` instruments without Babel's walk for other plugins (see `instrument`).
  */
 export function checkInterproceduralOnSource(
   source: string,
@@ -56,13 +26,14 @@ export function checkInterproceduralOnSource(
   stats: CrossingStats,
   pluginOptions: PluginOptions = {},
   schemes: readonly Scheme[] = ['piecewise', 'context'],
+  { alone = false } = {},
 ): void {
   const where = (scheme: Scheme, args: unknown[]) =>
     `${label}, ${scheme}, input ${JSON.stringify(args)}\n${source}`;
   const traced = instrumentForTrace(source, name, { splitCalls: true });
   const instrumented = schemes.map((scheme) => ({
     scheme,
-    code: instrument(source, name, { mode: 'interprocedural', scheme, ...pluginOptions }),
+    code: instrument(source, name, { mode: 'interprocedural', scheme, ...pluginOptions }, { alone }),
     // The numbering and the graphs' correspondence are the same for every input: recomputed once.
     numbered: null as { numbering: InterproceduralNumbering; procedureOf: number[] } | null,
   }));

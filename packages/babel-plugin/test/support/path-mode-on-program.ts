@@ -1,6 +1,6 @@
 import { canInstrument } from '@pathprof/cfg';
-import { generateProgram, propertyInputs, Random, runPlain, type ProgramOptions } from '@pathprof/testkit';
-import { tracedRuns } from '../../../cfg/test/support/random-programs';
+import { runPlain } from '@pathprof/testkit';
+import { tracedRuns, type TracedProgram } from '../../../cfg/test/support/random-programs';
 import { countedPaths, derivedEdgeCounts, resetCounts, runtimeGlobals } from './counted-paths';
 import { instrument } from './instrument';
 import { pathsFromTrace, tally } from './paths-from-trace';
@@ -8,29 +8,12 @@ import type { PathNumbering } from '@pathprof/numbering';
 import type { PluginOptions } from '../../src';
 
 /**
- * Path mode on one generated program: the tracing oracle holds (the traced run behaves like the plain one,
- * its activations are paths of their graphs); for each input, the path-instrumented run returns or throws
- * what the traced run does, and every function's path counts equal the paths of the traced edge sequences,
- * numbered from `Val` alone. Edge mode too, unless `edgeMode` is false: every edge count derived from its
- * counters equals the traced count. `options` bias the generator (the fuzz tests weight the constructs that
- * are hardest to get right). A failure names the seed: `PATHPROF_SEED=<seed> npx jest path-random` reproduces it.
- */
-export function checkPathModeOnProgram(seed: number, options: ProgramOptions = {}, edgeMode = true): void {
-  const program = generateProgram(new Random(seed), options);
-  checkPathModeOnSource(
-    program.source,
-    `generated-${seed}.js`,
-    propertyInputs(program.inputs),
-    `seed ${seed}`,
-    {},
-    { edgeMode },
-  );
-}
-
-/**
- * The same check on any CommonJS source whose `module.exports` is the entry, with the plugin's options (a
- * small `maxPaths`, say), and in edge mode when asked; `label` names the case in failures. Returns the
- * numbering of every function, so callers can also check how it was numbered (cuts, hash storage).
+ * Path mode on any CommonJS source whose `module.exports` is the entry: the tracing oracle holds (the traced
+ * run behaves like the plain one, its activations are paths of their graphs); for each input, the
+ * path-instrumented run returns or throws what the traced run does, and every function's path counts equal
+ * the paths of the traced edge sequences, numbered from `Val` alone. With the plugin's options (a small
+ * `maxPaths`, say), and in edge mode when asked; `label` names the case in failures. Returns the numbering of
+ * every function, so callers can also check how it was numbered (cuts, hash storage).
  */
 export function checkPathModeOnSource(
   source: string,
@@ -40,10 +23,22 @@ export function checkPathModeOnSource(
   pluginOptions: PluginOptions = {},
   { edgeMode = false } = {},
 ): PathNumbering[] {
+  return checkPathModeOnTraced(tracedRuns(source, name, inputs, label), pluginOptions, { edgeMode });
+}
+
+/**
+ * The same check on a program already traced. Edge mode too when asked: every edge count derived from its
+ * counters equals the traced count. `alone` instruments without Babel's walk for other plugins (see
+ * `instrument`).
+ */
+export function checkPathModeOnTraced(
+  { source, name, label, traced, runs }: TracedProgram,
+  pluginOptions: PluginOptions = {},
+  { edgeMode = false, alone = false } = {},
+): PathNumbering[] {
   const where = (args: unknown[]) => `${label}, input ${JSON.stringify(args)}\n${source}`;
-  const { traced, runs } = tracedRuns(source, name, inputs, label);
-  const instrumented = instrument(source, name, pluginOptions);
-  const edgeInstrumented = edgeMode ? instrument(source, name, { mode: 'edge' }) : null;
+  const instrumented = instrument(source, name, pluginOptions, { alone });
+  const edgeInstrumented = edgeMode ? instrument(source, name, { mode: 'edge' }, { alone }) : null;
   const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
   let numberingsSeen: PathNumbering[] = [];
   for (const { args, result: tracedRun, activations } of runs) {

@@ -18,6 +18,16 @@ export interface TracedRun {
   readonly activations: TracedActivation[];
 }
 
+/** A source traced on its inputs: what every mode's property check compares its own runs with. */
+export interface TracedProgram {
+  readonly source: string;
+  readonly name: string;
+  /** Names the case in failures (the seed, say). */
+  readonly label: string;
+  readonly traced: TracedSource;
+  readonly runs: readonly TracedRun[];
+}
+
 /**
  * The tracing oracle on one CommonJS source: it is instrumented in trace mode and run on each input; the
  * traced run must return or throw exactly what the plain run does, every activation's traced edges must form
@@ -30,7 +40,7 @@ export function tracedRuns(
   name: string,
   inputs: readonly unknown[][],
   label: string,
-): { traced: TracedSource; runs: TracedRun[] } {
+): TracedProgram {
   const where = () => `${label}\n${source}`;
   const traced = instrumentForTrace(source, name);
   for (const g of traced.graphs) {
@@ -57,5 +67,5 @@ export function tracedRuns(
     }
     runs.push({ args, result, events: recorder.events, activations });
   }
-  return { traced, runs };
+  return { source, name, label, traced, runs };
 }

@@ -1,6 +1,5 @@
 import type { ProgramOptions } from '@pathprof/testkit';
-import { checkInterproceduralOnProgram } from '../../support/interprocedural-on-program';
-import { checkPathModeOnProgram } from '../../support/path-mode-on-program';
+import { checkEveryMode, emptyGeneratedProgramStats } from '../../support/generated-programs';
 
 /**
  * Generator biases for fuzzing, each making one family of hard constructs far more frequent than the
@@ -27,14 +26,9 @@ export const FUZZ_PROFILES: readonly { readonly name: string; readonly options: 
 ];
 
 /**
- * One fuzz case: the traced run behaves like the plain one and its activations are paths of their graphs;
- * the path- and edge-instrumented runs behave like the traced one and count exactly the traced paths and
- * edges; so does the interprocedural run, against the reference profile of a trace with calls split. Throws
- * a message naming the seed and the program.
+ * One fuzz case: every mode on the biased program (`checkEveryMode`: the tracing oracle, path and edge mode,
+ * interprocedural mode against a trace with calls split). Throws a message naming the seed and the program.
  */
 export function checkFuzzCase(seed: number, options: ProgramOptions): void {
-  checkPathModeOnProgram(seed, options);
-  // Interprocedural mode, one scheme per seed, against the same kind of trace with calls split.
-  const stats = { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 };
-  checkInterproceduralOnProgram(seed, stats, options, [seed % 2 === 0 ? 'piecewise' : 'context']);
+  checkEveryMode(seed, options, emptyGeneratedProgramStats());
 }

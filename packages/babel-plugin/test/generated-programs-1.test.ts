@@ -1,0 +1,15 @@
+import { describeSeededBatches } from '@pathprof/testkit';
+import { checkEveryMode, emptyGeneratedProgramStats } from './support/generated-programs';
+
+// A quarter of the generated programs (the quarters are four files, so jest's workers share them).
+const stats = emptyGeneratedProgramStats();
+jest.setTimeout(60_000);
+
+describe('every mode on generated programs, quarter 1', () =>
+  describeSeededBatches(1, 4, (seed) => checkEveryMode(seed, {}, stats)));
+
+test('the programs cross calls, throw out of crossed callees and restart in handlers', () => {
+  expect(stats.crossing.crossedEntries).toBeGreaterThan(500);
+  expect(stats.crossing.crossedThrows).toBeGreaterThan(5);
+  expect(stats.crossing.handlerRestarts).toBeGreaterThan(0);
+});

@@ -1,6 +1,0 @@
-import { describeSeededBatches } from '@pathprof/testkit';
-import { checkPathModeOnProgram } from './support/path-mode-on-program';
-
-// Every program in path mode, every other one in edge mode too (edge mode sees a thousand programs a run).
-describe('path and edge mode on generated programs, half 0', () =>
-  describeSeededBatches(0, (seed) => checkPathModeOnProgram(seed, {}, seed % 2 === 0)));

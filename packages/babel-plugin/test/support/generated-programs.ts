@@ -1,0 +1,42 @@
+import { generateProgram, propertyInputs, Random, type ProgramOptions } from '@pathprof/testkit';
+import { tracedRuns } from '../../../cfg/test/support/random-programs';
+import { checkInterproceduralOnSource } from './interprocedural-on-program';
+import type { CrossingStats } from './interprocedural-oracle';
+import { checkPathModeOnTraced } from './path-mode-on-program';
+
+/** What the generated programs did in every mode, so the suites can assert the hard cases really occurred. */
+export interface GeneratedProgramStats {
+  readonly crossing: CrossingStats;
+}
+
+export function emptyGeneratedProgramStats(): GeneratedProgramStats {
+  return { crossing: { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 } };
+}
+
+/**
+ * Every mode on one generated program, from one trace where the modes can share it: the tracing oracle (the
+ * traced run behaves like the plain one, its activations are paths of their graphs); path mode, with the
+ * counts of the traced paths; edge mode on every other seed; interprocedural mode in one scheme per seed,
+ * against a trace with calls split, with a small path budget on one seed in four in each scheme (crossed calls are cut and
+ * functions' paths split to fit). Each mode sees every program or half of them, at the cost of one.
+ * `options` bias the generator (the fuzz tests weight the hardest constructs). A failure names the seed:
+ * `PATHPROF_SEED=<seed> npx jest generated-programs` reproduces it.
+ */
+export function checkEveryMode(seed: number, options: ProgramOptions, stats: GeneratedProgramStats): void {
+  const program = generateProgram(new Random(seed), options);
+  const name = `generated-${seed}.js`;
+  const traced = tracedRuns(program.source, name, propertyInputs(program.inputs), `seed ${seed}`);
+  checkPathModeOnTraced(traced, {}, { edgeMode: seed % 2 === 0, alone: true });
+  // One seed in four, as many in each scheme.
+  const maxPaths = seed % 8 === 3 || seed % 8 === 6 ? 2 ** 16 : undefined;
+  checkInterproceduralOnSource(
+    program.source,
+    name,
+    traced.runs.map((run) => run.args),
+    `seed ${seed}${maxPaths ? `, maxPaths ${maxPaths}` : ''}`,
+    stats.crossing,
+    maxPaths ? { maxPaths } : {},
+    [seed % 2 === 0 ? 'piecewise' : 'context'],
+    { alone: true },
+  );
+}
