@@ -8,6 +8,7 @@ import { lowerPatternParameters } from './lower-pattern-parameters';
 import { lowerPatternTargets } from './lower-pattern-targets';
 import traverseModule, { type NodePath } from '@babel/traverse';
 import { acceptsHandOff, type CallTargets } from './call-targets';
+import type { ProgramPoints } from './program-point';
 
 // @babel/traverse is CommonJS with a `default` export; under Node's ESM interop it may be nested.
 const traverse = (traverseModule as unknown as { default?: typeof traverseModule }).default ?? traverseModule;
@@ -15,14 +16,16 @@ const traverse = (traverseModule as unknown as { default?: typeof traverseModule
 /**
  * The graph of one function-like (see `findCfgRoots` for what qualifies). `splitCalls` names calls to give a
  * call vertex and a return site of their own (interprocedural numbering); a call evaluated while the
- * parameters are bound is never split.
+ * parameters are bound is never split. With `points`, the program point of each of its statements and
+ * expressions is recorded there.
  */
 export function buildCfg(
   root: CfgRoot,
   filename: string,
   splitCalls?: ReadonlySet<t.Node>,
+  points?: ProgramPoints,
 ): ControlFlowGraph {
-  return new CfgBuilder(root.node, root.kind, root.name, filename, splitCalls).build();
+  return new CfgBuilder(root.node, root.kind, root.name, filename, splitCalls, points).build();
 }
 
 /** The graphs of every function-like in a program, in source order, the program's own first. */
@@ -43,18 +46,20 @@ export function lowerForDecisions(root: t.Node, fresh: FreshName): void {
 /**
  * The graphs an instrumenter works on: every root lowered (`lowerForDecisions`, which rewrites `program`),
  * in the order of the source as written (a split declaration can reorder the functions inside it). With
- * `targets`, the calls that can hand state to their callee are split (`splitCallsFor`).
+ * `targets`, the calls that can hand state to their callee are split (`splitCallsFor`); with `points`, every
+ * graph's program points (see `buildCfg`).
  */
 export function buildInstrumentedCfgs(
   program: t.Program,
   filename: string,
   fresh: FreshName = freshNamesFor(program),
   targets?: CallTargets,
+  points?: ProgramPoints,
 ): ControlFlowGraph[] {
   const roots = findCfgRoots(program);
   for (const root of roots) lowerForDecisions(root.node, fresh);
   const split = targets ? splitCallsFor(targets, roots) : undefined;
-  return roots.map((root) => buildCfg(root, filename, split));
+  return roots.map((root) => buildCfg(root, filename, split, points));
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   unwrapTypeScript,
 } from './node-facts';
 import { CfgError } from './cfg-error';
+import type { ProgramPoints } from './program-point';
 import {
   firstProperty,
   hasBranchingComputedKey,
@@ -65,6 +66,8 @@ export class CfgBuilder {
     private readonly filename: string,
     /** Calls to split into a call vertex and a return site (`splitCall`); none by default. */
     private readonly splitCalls: ReadonlySet<t.Node> = NO_CALLS,
+    /** When given, filled with the program point of every statement and expression the graph runs. */
+    private readonly points?: ProgramPoints,
   ) {
     this.isGenerator = t.isFunction(root) && root.generator === true;
   }
@@ -95,6 +98,7 @@ export class CfgBuilder {
     } else if (t.isFunction(root)) {
       const body = root.body;
       if (t.isBlockStatement(body)) {
+        this.point(body);
         this.statements(body.body);
         this.edgeToExit(EdgeKind.Return, { type: 'listEnd', owner: body, key: 'body' });
       } else {
@@ -254,6 +258,15 @@ export class CfgBuilder {
     return null;
   }
 
+  /** Records where `node` starts (see `ProgramPoint`), when points are asked for. */
+  private point(node: t.Node): void {
+    this.points?.set(node, {
+      root: this.root,
+      block: this.cur,
+      afterThrowable: this.g.mayThrowSoFar(this.cur),
+    });
+  }
+
   // ---------------------------------------------------------------- statements
 
   private statements(list: readonly t.Statement[]): void {
@@ -262,6 +275,7 @@ export class CfgBuilder {
 
   private stmt(s: t.Statement, labels: readonly string[] = [], outer: t.Statement = s): void {
     if (this.cur === UNREACHABLE) return;
+    this.point(s);
     switch (s.type) {
       case 'BlockStatement':
         return this.statements(s.body);
@@ -300,6 +314,10 @@ export class CfgBuilder {
         if (s.argument) this.expr(s.argument);
         return this.jump({ kind: 'return' }, EdgeKind.Return, { type: 'jump', statement: s }, s);
       case 'ThrowStatement':
+        // After code that may throw, a `throw` starts a block of its own: a run that reaches it is then told
+        // from one that threw before (error helpers: `const e = new Error(m); e.code = c; throw e;`).
+        if (this.g.mayThrowSoFar(this.cur))
+          this.startBlock(EdgeKind.Normal, { type: 'beforeStatement', statement: s }, s);
         this.expr(s.argument);
         this.g.noteCode(this.cur, s, true);
         this.g.throwFrom(this.cur, s);
@@ -725,6 +743,7 @@ export class CfgBuilder {
    * the branch it enters); compound ones put code on each leaf (`test` sites).
    */
   private cond(e: t.Expression, onTrue: Join, onFalse: Join, leafSites?: LeafSites): void {
+    this.point(e);
     const x = unwrapTypeScript(e);
     if (t.isLogicalExpression(x) && x.operator !== '??') {
       const mid = this.newJoin();
@@ -782,6 +801,7 @@ export class CfgBuilder {
 
   private expr(e: t.Node): void {
     if (this.cur === UNREACHABLE) return;
+    this.point(e);
     if (t.isCallExpression(e) && this.splitCalls.has(e)) return this.splitCall(e);
     switch (e.type) {
       case 'LogicalExpression':

@@ -130,6 +130,11 @@ export class GraphBuilder {
     if (!data.end || before(data.end, loc.end)) data.end = { line: loc.end.line, column: loc.end.column };
   }
 
+  /** Whether code noted in `block` so far may throw. */
+  mayThrowSoFar(block: number): boolean {
+    return block !== UNREACHABLE && this.blockData[block].mayThrow;
+  }
+
   /** The block rethrows (the end of a `finally` entered by an exception) without code of its own. */
   markMayThrow(block: number): void {
     if (block !== UNREACHABLE) this.blockData[block].mayThrow = true;

@@ -28,6 +28,7 @@ export {
 } from './build';
 export { CfgError } from './cfg-error';
 export { findCallTargets, acceptsHandOff, type CallTargets } from './call-targets';
+export type { ProgramPoint, ProgramPoints } from './program-point';
 export { formatArrows } from './format-arrows';
 export { formatDot } from './format-dot';
 export type { EdgeCodePlan, FunctionLocals, ParameterState } from './edge-code-plan';
