@@ -14,6 +14,7 @@ export { interproceduralNumberingOf, programOf, callSitesOf } from './interproce
 export type { OpaqueDefaultNote, PathFallback } from './fallbacks';
 export {
   flowGraphOf,
+  graphMetadata,
   numberingOf,
   edgePlanOf,
   type FileMetadata,
