@@ -6,8 +6,8 @@ import { changedFiles } from './changed-files';
 import type { CoverageOptions } from './coverage-figures';
 import { githubAnnotations } from './github-annotations';
 import { writeHtmlReport } from './html/html-report';
-import { istanbulCoverage } from './istanbul/istanbul-coverage';
-import { formatLcov } from './lcov';
+import { istanbulCoverages } from './istanbul/istanbul-coverage';
+import { istanbulReporters, writeIstanbulReports } from './istanbul/istanbul-reports';
 import { closestWord } from './closest-word';
 import { diffReports, formatDiff } from './path-diff';
 import { pathReport } from './path-report';
@@ -26,8 +26,10 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   show FILE[:FUNCTION]        each path decoded into the decisions it takes; the paths not taken
   calls FILE[:FUNCTION]       interprocedural mode: the hottest paths across calls, decoded into source
   json                        the report as pathprof-report/2 JSON
-  lcov                        an lcov tracefile derived from the path profile
-  istanbul                    istanbul's coverage-final.json derived from the path profile
+  lcov                        an lcov tracefile derived from the path profile (istanbul's lcovonly)
+  istanbul [--reporter R...]  istanbul's coverage-final.json derived from the path profile; with --reporter,
+                              istanbul-reports' R (cobertura, clover, json-summary, lcov, html, text-summary,
+                              teamcity, text, …) into -o DIR (default coverage), console ones to stdout
   check [--paths N [--per-file]]  exit 1 when a threshold (--paths, or coverageThreshold in the configuration)
                               is not met; under GitHub Actions, annotations for untaken paths in changed files
   diff DIR_A DIR_B            paths newly taken and no longer taken from run A to run B
@@ -58,6 +60,7 @@ export function main(argv: string[]): void {
         limit: { type: 'string', default: '50' },
         top: { type: 'string', default: '3' },
         'implicit-exceptions': { type: 'boolean', default: false },
+        reporter: { type: 'string', multiple: true },
         annotate: { type: 'string', multiple: true, default: [] },
         'changed-since': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
@@ -132,11 +135,23 @@ export function main(argv: string[]): void {
     }
     case 'lcov':
     case 'istanbul': {
-      const coverage = load(positionals).map(istanbulCoverage);
-      emit(
-        command === 'lcov'
-          ? formatLcov(coverage)
-          : `${JSON.stringify(Object.fromEntries(coverage.map((c) => [c.path, c])))}\n`,
+      const named = values.reporter ?? [];
+      const unknown = named.find((name) => !(name in istanbulReporters));
+      if (unknown)
+        return fail(
+          `pathprof-report: unknown reporter "${unknown}" (one of: ${Object.keys(istanbulReporters).join(', ')})`,
+        );
+      const coverage = istanbulCoverages(load(positionals), problems);
+      const reporters = command === 'lcov' ? ['lcovonly'] : named.length ? named : ['json'];
+      const output = values.output;
+      writeIstanbulReports(
+        coverage,
+        reporters,
+        command === 'istanbul' && named.length
+          ? { dir: output ?? 'coverage' }
+          : output
+            ? { file: output }
+            : { stdout: true },
       );
       break;
     }

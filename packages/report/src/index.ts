@@ -26,14 +26,14 @@ export {
 } from './coverage-figures';
 export { exceptionOrigins } from './exception-origins';
 export { decodeDecisions, formatDecision, type Decision, type PathShape } from './decisions';
-export { istanbulCoverage } from './istanbul/istanbul-coverage';
+export { istanbulCoverage, istanbulCoverages, type CoverageGaps } from './istanbul/istanbul-coverage';
+export { writeIstanbulReports, istanbulReporters, type ReportTarget } from './istanbul/istanbul-reports';
 export type {
   IstanbulFileCoverage,
   BranchMapping,
   FunctionMapping,
   Location,
 } from './istanbul/file-coverage';
-export { formatLcov } from './lcov';
 export { formatTextReport } from './text-report';
 export { TerminalStyle } from './terminal-style';
 export {

@@ -2,10 +2,20 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { createCoverageMap } from 'istanbul-lib-coverage';
-import type { PathReport } from '../src';
+import { createCoverageMap, type FileCoverageData } from 'istanbul-lib-coverage';
+import { istanbulCoverage, loadProfiledFiles, Problems, type PathReport } from '../src';
+import { istanbulParity } from './support/istanbul-parity';
 import { launchChromium } from './support/chromium';
-import { built, fixtures, profileDir, report, reportIn, runJest, withProfileDir } from './support/runs';
+import {
+  built,
+  fixtures,
+  jestWithIstanbul,
+  profileDir,
+  report,
+  reportIn,
+  runJest,
+  withProfileDir,
+} from './support/runs';
 
 // Each test starts processes (jest, the CLI, chromium): seconds alone, longer beside the whole suite.
 jest.setTimeout(60_000);
@@ -181,11 +191,81 @@ const ESC = '\u001b';
     expect(shapes.f).toEqual({ 0: 4, 1: 2 });
     expect(shapes.getLineCoverage()).toMatchObject({ 26: 2, 27: 2, 28: 1 });
     const lcov = report('js-shop', ['lcov', shop]).stdout;
-    const cart = lcov.split('end_of_record')[0];
+    const [cart, catalog] = lcov.split('end_of_record');
+    expect(cart).toContain('SF:src/cart.js\n');
     expect(cart).toContain('FNDA:4,discount');
     // if (coupon.kind === 'fixed' && sum >= coupon.minimum): taken once, never skipped; both operands ran once.
     expect(cart).toMatch(/BRDA:16,3,0,1\nBRDA:16,3,1,0\nBRDA:16,4,0,1\nBRDA:16,4,1,1\n/);
     expect(cart).toContain('DA:17,0');
+    // shippingZone('US') never ran: its `return 'americas'` is a line no path ran (it used to say 1).
+    expect(catalog).toContain('DA:33,0');
+    // Closing braces are no statements: lines 36 and 37 close the switch and the function.
+    expect(catalog).toContain('DA:35,1');
+    expect(catalog).not.toMatch(/^DA:3[67],/m);
+  });
+
+  test('istanbul: statements, lines, functions and branches equal babel-plugin-istanbul on the same tests', () => {
+    for (const [project, profiles] of [
+      ['js-shop', shop],
+      ['ts-geometry', geometry],
+    ] as const) {
+      withProfileDir((out) => {
+        jestWithIstanbul(project, out);
+        const theirs = JSON.parse(readFileSync(join(out, 'coverage-final.json'), 'utf8')) as Record<
+          string,
+          FileCoverageData
+        >;
+        const problems = new Problems();
+        const files = loadProfiledFiles([profiles], [join(fixtures, project)], problems);
+        expect(problems.messages).toEqual([]);
+        expect(files.map((f) => f.path).sort()).toEqual(Object.keys(theirs).sort());
+        for (const file of files) {
+          const parity = istanbulParity(istanbulCoverage(file), theirs[file.path]);
+          expect({ file: file.key, differences: parity.differences }).toEqual({
+            file: file.key,
+            differences: [],
+          });
+          expect(parity.unknownHits).toEqual({ statements: 0, functions: 0, branches: 0, lines: 0 });
+        }
+      });
+    }
+  });
+
+  test('istanbul --reporter: istanbul-reports writes cobertura, clover, json-summary and the console formats', () => {
+    withProfileDir((out) => {
+      const run = report('js-shop', [
+        'istanbul',
+        '--reporter',
+        'cobertura',
+        '--reporter',
+        'clover',
+        '--reporter',
+        'json-summary',
+        '--reporter',
+        'text-summary',
+        '-o',
+        out,
+        shop,
+      ]);
+      expect(run.status).toBe(0);
+      expect(readdirSync(out).sort()).toEqual([
+        'clover.xml',
+        'cobertura-coverage.xml',
+        'coverage-summary.json',
+      ]);
+      expect(readFileSync(join(out, 'cobertura-coverage.xml'), 'utf8')).toContain(
+        'filename="src/catalog.js"',
+      );
+      const summary = JSON.parse(readFileSync(join(out, 'coverage-summary.json'), 'utf8'));
+      expect(summary.total.functions).toMatchObject({ total: 5, covered: 5 });
+      expect(run.stdout).toMatch(/Statements +: [\d.]+% \( \d+\/\d+ \)/);
+      expect(report('js-shop', ['istanbul', '--reporter', 'teamcity', shop]).stdout).toContain(
+        "##teamcity[buildStatisticValue key='CodeCoverageAbsMTotal' value='5']",
+      );
+      const bad = report('js-shop', ['istanbul', '--reporter', 'cobertra', shop]);
+      expect(bad.status).toBe(2);
+      expect(bad.stderr).toContain('unknown reporter "cobertra"');
+    });
   });
 
   test('check: jest-like threshold messages and exit code 1', () => {

@@ -2,6 +2,7 @@ import { transformSync } from '@babel/core';
 import istanbul from 'babel-plugin-istanbul';
 import { istanbulCoverage, type IstanbulFileCoverage } from '../src';
 import { profileInProcess, runInContext, scriptOptions, virtualFile } from './support/in-process';
+import { istanbulParity } from './support/istanbul-parity';
 import { built } from './support/runs';
 
 const source = `
@@ -71,7 +72,10 @@ const results = [[1, 0, null], [0, 'x', undefined], ['s', 1, 0], [0, 0, 0], [2, 
     const expected = Object.values(
       (runInContext(istanbulCode).__coverage__ as Record<string, IstanbulFileCoverage>) ?? {},
     )[0];
-    const coverage = istanbulCoverage(profileInProcess(source, 'branches.js'));
+    const derived = istanbulCoverage(profileInProcess(source, 'branches.js'));
+    const { coverage } = derived;
+    // Every statement, function, branch and line too.
+    expect(istanbulParity(derived, expected).differences).toEqual([]);
 
     const at = (c: IstanbulFileCoverage) =>
       Object.entries(c.branchMap).map(([id, b]) => ({

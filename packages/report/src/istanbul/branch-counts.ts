@@ -1,120 +1,96 @@
 import type * as t from '@babel/types';
 import { EdgeKind } from '@pathprof/cfg';
-import { location, type BranchLocation, type BranchMapping, type Location } from './file-coverage';
 import { rangeKey, type CountedEdge, type GraphCounts } from './graph-counts';
-
-/** An istanbul branch and its counts, one per location. */
-export interface CountedBranch {
-  readonly mapping: BranchMapping;
-  readonly counts: number[];
-}
+import type { PointCount, PointCounts } from './point-counts';
 
 /**
- * istanbul's branches of a file, counted from its edge and block counts. Types as babel-plugin-istanbul
- * makes them: `if` (two locations, the statement and its alternate or an empty one, counting the consequent
- * and the alternate, present or not), `cond-expr` (consequent, alternate), `binary-expr` (one location per operand of a `&&`/`||`/`??`
- * chain, counting its evaluations), `switch` (one per case, counting entries by match or fall-through).
- * `default-arg` (the default's value, counting its uses) only where the graph decides the default: not for
- * parameters, nor for defaults the graph keeps opaque (pattern-defaults.ts in @pathprof/cfg). And a
- * branch whose counts the graph does not determine (a condition with a `?:` or `??` inside, a constant
- * condition folded to one edge, an operand with neither decision edges nor a block of its own) is left out
- * rather than guessed.
+ * How often each arm of an istanbul branch (see `istanbulStructure`) was entered: `if` (the consequent, then
+ * the alternate, present or not), `cond-expr` (consequent, alternate), `binary-expr` (evaluations of each
+ * operand of a `&&`/`||`/`??` chain), `switch` (entries into each case, by match or fall-through),
+ * `default-arg` (uses of the default). From the program point where the arm starts, or the decision edges
+ * that enter it; null for an arm neither determines.
  */
-export function countBranches(program: t.Program, graph: GraphCounts): CountedBranch[] {
-  const branches: CountedBranch[] = [];
-  visit(program, null, (node, parent) => {
-    const branch = countBranch(node, parent, graph);
-    if (branch) branches.push(branch);
-  });
-  return branches;
-}
-
-function countBranch(node: t.Node, parent: t.Node | null, graph: GraphCounts): CountedBranch | null {
+export function armCounts(node: t.Node, graph: GraphCounts, points: PointCounts): (PointCount | null)[] {
+  const exact = (n: number | null): PointCount | null => (n === null ? null : { lower: n, upper: n });
   switch (node.type) {
-    case 'IfStatement': {
-      const counts = testOutcomes(node.test, graph);
-      // As istanbul: the statement, then the alternate (an empty location when there is none).
-      return (
-        counts && branch('if', node, [loc(node), node.alternate ? loc(node.alternate) : noLocation], counts)
-      );
-    }
-    case 'ConditionalExpression': {
-      const counts = testOutcomes(node.test, graph);
-      return counts && branch('cond-expr', node, [loc(node.consequent), loc(node.alternate)], counts);
-    }
-    case 'LogicalExpression': {
-      if (parent?.type === 'LogicalExpression') return null; // an operand of the chain counted from its top
-      const operands = chainOperands(node);
-      const counts = operands.map((o) => evaluations(o, node, graph));
-      if (counts.some((n) => n === undefined)) return null;
-      return branch('binary-expr', node, operands.map(loc), counts as number[]);
-    }
+    case 'IfStatement':
+      return [
+        points.count(node.consequent),
+        node.alternate ? points.count(node.alternate) : exact(falseExits(node, graph, points)),
+      ];
+    case 'ConditionalExpression':
+      return [points.count(node.consequent), points.count(node.alternate)];
+    case 'LogicalExpression':
+      return chainOperands(node).map((operand) => evaluations(operand, node, graph, points));
     case 'SwitchStatement':
-      return branch('switch', node, node.cases.map(loc), caseEntries(node, graph));
+      return caseEntries(node, graph).map(exact);
     case 'AssignmentPattern': {
-      // Only defaults the graph decides (destructuring in declarations); parameters' are not in the graph.
       const edges = graph.edgesAt(key(node));
-      if (!edges.some((e) => e.kind === EdgeKind.ValuePresent)) return null;
-      const used = edges.reduce((n, e) => n + (e.kind === EdgeKind.DefaultValue ? e.count : 0), 0);
-      return branch('default-arg', node, [loc(node.right)], [used]);
+      if (!edges.some((e) => e.kind === EdgeKind.ValuePresent)) return [points.count(node.right)];
+      return [exact(edges.reduce((n, e) => n + (e.kind === EdgeKind.DefaultValue ? e.count : 0), 0))];
     }
     default:
-      return null;
+      return [];
   }
-}
-
-const noLocation: BranchLocation = { start: {}, end: {} };
-
-function branch(
-  type: BranchMapping['type'],
-  node: t.Node,
-  locations: BranchLocation[],
-  counts: number[],
-): CountedBranch {
-  const where = loc(node);
-  return { mapping: { type, loc: where, locations, line: where.start.line }, counts };
 }
 
 /**
- * How often a condition was truthy and falsy. The graph decides each leaf of the condition (`!` folded into
- * the edges, `&&`/`||` split into one decision per operand); the condition's value is decided where control
- * leaves its leaves, and the last leaf's outcome (through any `!` above it) tells which exit is "true".
+ * How often an `if` without `else` found its condition false: the graph decides each leaf of the condition
+ * (`!` folded into the edges, `&&`/`||` and `?:` routing each leaf's outcomes); the edges of the leaves that
+ * leave the condition (to neither another leaf's start nor the consequent) are its false outcomes.
  */
-function testOutcomes(test: t.Expression, graph: GraphCounts): [number, number] | null {
-  const leaves: { node: t.Node; negated: boolean }[] = [];
-  conditionLeaves(test, false, leaves);
-  const edgesOf = (n: t.Node) =>
-    graph.edgesAt(key(n)).filter((e) => e.kind === EdgeKind.True || e.kind === EdgeKind.False);
-  // A leaf the graph does not decide by itself (a `?:` or `??` inside the condition) would make its inner
-  // decisions look like exits: such a condition is left out.
-  const decided = leaves.map((leaf) => edgesOf(leaf.node));
-  if (decided.some((edges) => edges.length === 0)) return null;
-  const all = decided.flat();
-  const last = leaves[leaves.length - 1];
-  const truthyKind = last.negated ? EdgeKind.False : EdgeKind.True;
-  const lastTruthy = edgesOf(last.node).find((e) => e.kind === truthyKind);
-  if (!lastTruthy) return null;
-  const inside = new Set(all.map((e) => blockId(e, e.src)));
-  const exits = all.filter((e) => !inside.has(blockId(e, e.dst)));
-  const sum = (list: CountedEdge[]) => list.reduce((n, e) => n + e.count, 0);
-  const truthy = exits.filter((e) => e.dst === lastTruthy.dst);
-  const falsy = exits.filter((e) => e.dst !== lastTruthy.dst);
-  return [sum(truthy), sum(falsy)];
-}
-
-function blockId(edge: CountedEdge, block: number): string {
-  return `${edge.fn}:${block}`;
-}
-
-function conditionLeaves(node: t.Node, negated: boolean, out: { node: t.Node; negated: boolean }[]): void {
-  if (node.type === 'UnaryExpression' && node.operator === '!') {
-    conditionLeaves(node.argument, !negated, out);
-  } else if (node.type === 'LogicalExpression' && node.operator !== '??') {
-    conditionLeaves(node.left, negated, out);
-    conditionLeaves(node.right, negated, out);
-  } else {
-    out.push({ node, negated });
+function falseExits(node: t.IfStatement, graph: GraphCounts, points: PointCounts): number | null {
+  const leaves: t.Node[] = [];
+  conditionLeaves(node.test, leaves);
+  const consequent = points.pointOf(node.consequent);
+  if (!consequent) return null;
+  const inside = new Set<number>([consequent.block]);
+  for (const leaf of leaves) {
+    const point = points.pointOf(leaf);
+    if (point?.fn === consequent.fn) inside.add(point.block);
   }
+  let exits = 0;
+  for (const leaf of leaves) {
+    for (const e of graph.edgesAt(key(leaf))) {
+      if (e.fn !== consequent.fn || (e.kind !== EdgeKind.True && e.kind !== EdgeKind.False)) continue;
+      if (!inside.has(e.dst)) exits += e.count;
+    }
+  }
+  return exits;
+}
+
+/**
+ * The leaves of a condition as the graph decides them: `!` folded, `&&`/`||` split, a `?:`'s test and arms
+ * (its arms' outcomes are the condition's), a sequence's last expression, TypeScript wrappers dropped.
+ */
+function conditionLeaves(node: t.Node, out: t.Node[]): void {
+  const x = unwrap(node);
+  if (x.type === 'UnaryExpression' && x.operator === '!') conditionLeaves(x.argument, out);
+  else if (x.type === 'LogicalExpression' && x.operator !== '??') {
+    conditionLeaves(x.left, out);
+    conditionLeaves(x.right, out);
+  } else if (x.type === 'ConditionalExpression') {
+    conditionLeaves(x.test, out);
+    conditionLeaves(x.consequent, out);
+    conditionLeaves(x.alternate, out);
+  } else if (x.type === 'SequenceExpression') {
+    conditionLeaves(x.expressions[x.expressions.length - 1], out);
+  } else {
+    out.push(x);
+  }
+}
+
+function unwrap(node: t.Node): t.Node {
+  let x = node;
+  while (
+    x.type === 'TSAsExpression' ||
+    x.type === 'TSSatisfiesExpression' ||
+    x.type === 'TSNonNullExpression' ||
+    x.type === 'TSTypeAssertion' ||
+    x.type === 'ParenthesizedExpression'
+  )
+    x = x.expression;
+  return x;
 }
 
 /** The operands of a logical chain, flattened as istanbul does (any operator). */
@@ -125,25 +101,34 @@ function chainOperands(node: t.Node): t.Node[] {
 }
 
 /**
- * How often an operand of a logical chain ran. In a condition the graph decides each operand itself (`!`
- * folded): its true/false edges. In a value the decision edges belong to the logical expression: its left
- * operand runs whenever it does, its right operand when it continues (`||` on false, `&&` on true, `??` on
- * nullish). Otherwise the block that evaluates just the operand.
+ * How often an operand of a logical chain started to run: its program point. The chain's first operand
+ * starts where the chain does, after earlier code of its block; when that code may throw, the decisions
+ * the operand's evaluation ended in (its first leaf's true/false edges in a condition, its chain's decision
+ * in a value) raise the lower bound to the evaluations that completed.
  */
-function evaluations(operand: t.Node, chain: t.Node, graph: GraphCounts): number | undefined {
-  let leaf = operand;
-  while (leaf.type === 'UnaryExpression' && leaf.operator === '!') leaf = leaf.argument;
+function evaluations(
+  operand: t.Node,
+  chain: t.Node,
+  graph: GraphCounts,
+  points: PointCounts,
+): PointCount | null {
+  const point = points.count(operand);
+  if (!point || point.lower === point.upper) return point;
   const sum = (edges: readonly CountedEdge[]) => edges.reduce((n, e) => n + e.count, 0);
-  const own = graph.edgesAt(key(leaf)).filter((e) => e.kind === EdgeKind.True || e.kind === EdgeKind.False);
-  if (own.length) return sum(own);
-  const parent = logicalParent(operand, chain);
-  const decided = parent ? graph.edgesAt(key(parent)).filter((e) => decisionKinds.has(e.kind)) : [];
-  if (parent && decided.length) {
-    if (parent.left === operand) return sum(decided);
-    const continues = { '||': EdgeKind.False, '&&': EdgeKind.True, '??': EdgeKind.Nullish }[parent.operator];
-    return sum(decided.filter((e) => e.kind === continues));
+  let leaf = unwrap(operand);
+  for (;;) {
+    if (leaf.type === 'UnaryExpression' && leaf.operator === '!') leaf = unwrap(leaf.argument);
+    else if (leaf.type === 'LogicalExpression') leaf = unwrap(leaf.left);
+    else if (leaf.type === 'ConditionalExpression') leaf = unwrap(leaf.test);
+    else break;
   }
-  return graph.blockAt(key(operand));
+  let completed = sum(
+    graph.edgesAt(key(leaf)).filter((e) => e.kind === EdgeKind.True || e.kind === EdgeKind.False),
+  );
+  const parent = logicalParent(operand, chain);
+  if (parent?.left === operand)
+    completed = Math.max(completed, sum(graph.edgesAt(key(parent)).filter((e) => decisionKinds.has(e.kind))));
+  return { lower: Math.min(Math.max(point.lower, completed), point.upper), upper: point.upper };
 }
 
 const decisionKinds = new Set([EdgeKind.True, EdgeKind.False, EdgeKind.Nullish, EdgeKind.NotNullish]);
@@ -168,33 +153,7 @@ function caseEntries(node: t.SwitchStatement, graph: GraphCounts): number[] {
   );
 }
 
-function loc(node: t.Node): Location {
-  const l = node.loc!;
-  return location(l.start.line, l.start.column, l.end.line, l.end.column);
-}
-
 function key(node: t.Node): string {
   const l = node.loc!;
   return rangeKey([l.start.line, l.start.column, l.end.line, l.end.column]);
-}
-
-/** Every AST node with its parent, depth first. */
-function visit(node: t.Node, parent: t.Node | null, fn: (node: t.Node, parent: t.Node | null) => void): void {
-  fn(node, parent);
-  for (const value of Object.values(node)) {
-    if (Array.isArray(value)) {
-      for (const child of value) if (isNode(child)) visit(child, node, fn);
-    } else if (isNode(value)) {
-      visit(value, node, fn);
-    }
-  }
-}
-
-function isNode(value: unknown): value is t.Node {
-  return (
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as t.Node).type === 'string' &&
-    'loc' in value
-  );
 }

@@ -13,16 +13,15 @@ export interface CountedEdge {
 }
 
 /**
- * A file's edge and block counts (derived exactly from its path counts), indexed by source extent, which is
- * how AST nodes find the edges and blocks that belong to them.
+ * A file's edge and block counts (derived exactly from its path counts): edges indexed by the source extent of
+ * the construct that owns them (how AST nodes find their decisions), blocks by function and block id.
  */
 export class GraphCounts {
   private readonly edgesByRange = new Map<string, CountedEdge[]>();
-  private readonly blocksByRange = new Map<string, number>();
-  /** Per function (same order as `file.functions`), its blocks with an extent: the extent and the count. */
-  readonly blocks: { readonly range: readonly number[]; readonly count: number }[][] = [];
-  /** Per function (same order as `file.functions`): activations, the number of times it was entered. */
-  readonly activations: number[] = [];
+  /** Per function (same order as `file.functions`), per block: how often it was entered. */
+  readonly blockEntries: number[][] = [];
+  /** Per function (same order as `file.functions`), per block: how often an exception left it. */
+  readonly blockExceptions: number[][] = [];
 
   constructor(file: ProfiledFile) {
     file.functions.forEach((fn, index) => this.add(fn, index));
@@ -33,16 +32,14 @@ export class GraphCounts {
     return this.edgesByRange.get(key) ?? [];
   }
 
-  /** The count of the block whose code has exactly this extent, if there is one. */
-  blockAt(key: string): number | undefined {
-    return this.blocksByRange.get(key);
-  }
-
   private add(fn: FunctionPaths, index: number): void {
     const { meta, numbering, counts } = fn;
     const edgeCounts = edgeCountsFromPaths(numbering, counts);
     const blockCounts = blockCountsFromPaths(numbering, counts);
-    this.activations.push(blockCounts[numbering.entry]);
+    this.blockEntries.push(blockCounts);
+    const exceptions = new Array<number>(blockCounts.length).fill(0);
+    for (const e of meta.exceptional) exceptions[meta.edges[3 * e]] += edgeCounts[e];
+    this.blockExceptions.push(exceptions);
     const extent = (r: number) => meta.ranges.slice(4 * r, 4 * r + 4);
     for (let e = 0; e < edgeCounts.length; e++) {
       const r = meta.edgeRanges[e];
@@ -53,14 +50,6 @@ export class GraphCounts {
       list.push({ fn: index, edge: e, src, dst, kind: kind as EdgeKind, count: edgeCounts[e] });
       this.edgesByRange.set(key, list);
     }
-    const blocks: { range: number[]; count: number }[] = [];
-    this.blocks.push(blocks);
-    meta.blockRanges.forEach((r, b) => {
-      if (r < 0) return;
-      blocks.push({ range: extent(r), count: blockCounts[b] });
-      const key = rangeKey(extent(r));
-      this.blocksByRange.set(key, (this.blocksByRange.get(key) ?? 0) + blockCounts[b]);
-    });
   }
 }
 

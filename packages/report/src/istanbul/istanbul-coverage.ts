@@ -1,17 +1,39 @@
 import { parseSource } from '@pathprof/cfg';
+import type { Problems } from '../problems';
 import type { ProfiledFile } from '../profiled-file';
-import { countBranches } from './branch-counts';
-import { location, type IstanbulFileCoverage } from './file-coverage';
+import { armCounts } from './branch-counts';
+import type { IstanbulFileCoverage } from './file-coverage';
 import { GraphCounts } from './graph-counts';
-import { countLines } from './line-counts';
+import { istanbulStructure } from './istanbul-structure';
+import { PointCounts, type PointCount } from './point-counts';
 
 /**
- * istanbul's coverage of one file, derived from its path profile: functions count activations (paths
- * that start at entry), branches count edges (see `countBranches`), and each line with code is one
- * statement counting its innermost block. The program itself is not a function in istanbul's sense.
+ * What the profile could not tell exactly: the counts it only bounds (by the ids of the coverage object; the
+ * coverage holds the lower bound), and the branches left out because an arm is not determined at all.
  */
-export function istanbulCoverage(file: ProfiledFile): IstanbulFileCoverage {
+export interface CoverageGaps {
+  readonly s: Record<string, PointCount>;
+  readonly f: Record<string, PointCount>;
+  readonly b: Record<string, (PointCount | null)[]>;
+  branchesLeftOut: number;
+}
+
+/**
+ * istanbul's coverage of one file, derived from its path profile: the statements, functions and branches
+ * babel-plugin-istanbul makes of the source (`istanbulStructure`: same locations, same order, same
+ * `(anonymous_N)` names), counted from the paths: a statement by how often control reached its start, a
+ * function by how often its body started, a branch arm by its decision edges or its start. A count the profile
+ * only bounds (a statement after a call in a block some run left by an exception) is its lower bound, so
+ * nothing is reported as run that the profile does not show ran; `gaps` says how many there were. Throws
+ * when the source no longer gives the graphs that were profiled.
+ */
+export function istanbulCoverage(file: ProfiledFile): { coverage: IstanbulFileCoverage; gaps: CoverageGaps } {
+  const program = parseSource(file.source.text, file.path).program;
+  const structure = istanbulStructure(program);
   const graph = new GraphCounts(file);
+  const points = new PointCounts(program, file, graph);
+  const gaps: CoverageGaps = { s: {}, f: {}, b: {}, branchesLeftOut: 0 };
+  const bounded = (count: PointCount) => count.lower !== count.upper;
   const coverage: IstanbulFileCoverage = {
     path: file.path,
     statementMap: {},
@@ -21,22 +43,73 @@ export function istanbulCoverage(file: ProfiledFile): IstanbulFileCoverage {
     f: {},
     b: {},
   };
-  file.functions.forEach((fn, i) => {
-    if (fn.meta.kind === 'program') return;
-    const id = String(Object.keys(coverage.fnMap).length);
-    const [sl, sc, el, ec] = fn.meta.range;
-    const loc = location(sl, sc, el, ec);
-    coverage.fnMap[id] = { name: fn.meta.name, decl: loc, loc, line: sl };
-    coverage.f[id] = graph.activations[i];
-  });
-  countBranches(parseSource(file.source.text, file.path).program, graph).forEach((branch, i) => {
-    coverage.branchMap[i] = branch.mapping;
-    coverage.b[i] = branch.counts;
-  });
-  let s = 0;
-  for (const [line, count] of countLines(file, graph)) {
-    coverage.statementMap[s] = location(line, 0, line, file.source.lines[line - 1].length);
-    coverage.s[s++] = count;
+  for (const site of structure.statements) {
+    const count = points.count(site.node);
+    if (!count) continue;
+    const id = String(Object.keys(coverage.statementMap).length);
+    coverage.statementMap[id] = site.loc;
+    coverage.s[id] = count.lower;
+    if (bounded(count)) gaps.s[id] = count;
   }
-  return coverage;
+  for (const site of structure.functions) {
+    const count = points.count(site.body);
+    if (!count) continue;
+    const id = String(Object.keys(coverage.fnMap).length);
+    coverage.fnMap[id] = { name: site.name, decl: site.decl, loc: site.loc, line: site.loc.start.line };
+    coverage.f[id] = count.lower;
+    if (bounded(count)) gaps.f[id] = count;
+  }
+  for (const site of structure.branches) {
+    const arms = armCounts(site.node, graph, points);
+    const counts = site.arms.map((arm) => arms[arm]);
+    if (counts.some((c) => !c)) {
+      gaps.branchesLeftOut++;
+      continue;
+    }
+    const known = counts as PointCount[];
+    const id = String(Object.keys(coverage.branchMap).length);
+    coverage.branchMap[id] = {
+      type: site.type,
+      loc: site.loc,
+      locations: site.locations,
+      line: site.loc.start.line,
+    };
+    coverage.b[id] = known.map((c) => c.lower);
+    if (known.some(bounded)) gaps.b[id] = known.map((c) => (bounded(c) ? c : null));
+  }
+  return { coverage, gaps };
+}
+
+/**
+ * The istanbul coverage of each file, for the exports: a file whose coverage cannot be derived (its source no
+ * longer parses or gives the profiled graphs) is a problem and left out; counts the profile only bounds are
+ * said in a note (they are reported as their lower bound).
+ */
+export function istanbulCoverages(
+  files: readonly ProfiledFile[],
+  problems: Problems,
+): IstanbulFileCoverage[] {
+  const out: IstanbulFileCoverage[] = [];
+  let bounded = 0;
+  let leftOut = 0;
+  for (const file of files) {
+    let derived;
+    try {
+      derived = istanbulCoverage(file);
+    } catch (error) {
+      problems.add(`${file.key}: ${(error as Error).message.replace(`${file.key}: `, '')}; skipped`);
+      continue;
+    }
+    out.push(derived.coverage);
+    const { s, f, b, branchesLeftOut } = derived.gaps;
+    bounded += Object.keys(s).length + Object.keys(f).length + Object.keys(b).length;
+    leftOut += branchesLeftOut;
+  }
+  if (bounded)
+    problems.note(
+      `${bounded} statements, functions or branches are counted as the least the profile shows ` +
+        '(after a call in a block that a run left by an exception: where it was raised is not recorded)',
+    );
+  if (leftOut) problems.note(`${leftOut} branches left out: the profile does not determine an arm of theirs`);
+  return out;
 }

@@ -40,6 +40,31 @@ export function runJest(project: string, out: string, args: string[] = []): void
   if (run.status !== 0) throw new Error(`jest failed in ${project}:\n${run.stderr}`);
 }
 
+/**
+ * Runs an example project's jest tests with jest's own coverage (babel-plugin-istanbul, as `jest --coverage`
+ * does) and without pathprof: the project's Babel presets, not its config file (which adds the plugin).
+ * Writes `coverage-final.json` into `out`.
+ */
+export function jestWithIstanbul(project: string, out: string): void {
+  const presets = [['@babel/preset-env', { targets: { node: '20' } }], '@babel/preset-typescript'];
+  const config = {
+    rootDir: join(fixtures, project),
+    collectCoverage: true,
+    coverageReporters: ['json'],
+    coverageDirectory: out,
+    transform: { '\\.[jt]s$': ['babel-jest', { configFile: false, babelrc: false, presets }] },
+  };
+  const run = spawnSync(
+    process.execPath,
+    [jestBin, '--ci', '--no-cache', '--config', JSON.stringify(config)],
+    {
+      cwd: join(fixtures, project),
+      encoding: 'utf8',
+    },
+  );
+  if (run.status !== 0) throw new Error(`jest --coverage failed in ${project}:\n${run.stderr}`);
+}
+
 /** Runs `pathprof-report ARGS` in an example project's directory, without colour unless `env` asks for it. */
 export function report(
   project: string,
