@@ -31,7 +31,13 @@ export class PointCounts {
     private readonly graph: GraphCounts,
   ) {
     let next = 0;
-    for (const g of buildInstrumentedCfgs(program, file.key, freshNamesFor(program), this.points)) {
+    for (const g of buildInstrumentedCfgs(
+      program,
+      file.key,
+      freshNamesFor(program),
+      undefined,
+      this.points,
+    )) {
       this.roots.push({ node: g.node, start: g.node.start ?? 0, end: g.node.end ?? 0 });
       const fn = file.functions[next];
       if (fn && canInstrument(g) && graphMetadata(g).fingerprint === fn.meta.fingerprint)
