@@ -35,7 +35,7 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   diff DIR_A DIR_B            paths newly taken and no longer taken from run A to run B
   html                        a static site: files, sources, paths to select and highlight, graphs
 options: --root DIR (where sources are; default: ., then each DIR's parent), -o/--output FILE (html: a folder, default
-  pathprof-html), --limit N (show, html: unexecuted paths per function), --top N (text), --implicit-exceptions
+  pathprof-html), --limit N (show, json, html: unexecuted paths per function), --top N (text), --implicit-exceptions
   (count paths ending by an implicit exception in the figures), --annotate FILE|GLOB (check: also annotate these
   files), --changed-since REF (check: the changed files, default origin/$GITHUB_BASE_REF)
 configuration: package.json "pathprof" or .pathprofrc: { "implicitExceptions": false, "coverageThreshold": {
@@ -127,7 +127,9 @@ export function main(argv: string[]): void {
   switch (command) {
     case 'text':
     case 'json': {
-      const report = pathReport(load(positionals), problems.messages, coverage);
+      // The JSON lists each function's unexecuted paths (a bot acts on them); the text only counts them.
+      const unexecutedLimit = command === 'json' ? limit : 0;
+      const report = pathReport(load(positionals), problems.messages, { ...coverage, unexecutedLimit });
       emit(
         command === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatTextReport(report, style, top),
       );

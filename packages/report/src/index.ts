@@ -13,6 +13,8 @@ export {
   type FileReport,
   type FunctionReport,
   type ExecutedPath,
+  type UnexecutedPath,
+  type ReportOptions,
 } from './path-report';
 export {
   functionFigures,

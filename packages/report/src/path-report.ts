@@ -9,6 +9,7 @@ import {
 import { decodeDecisions, type Decision, type PathShape } from './decisions';
 import { interproceduralReport, type InterproceduralReport } from './interprocedural-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
+import { unexecutedPaths } from './unexecuted-paths';
 
 /**
  * The report as data, format `pathprof-report/2` (what `pathprof-report json` prints; the text, check and
@@ -42,6 +43,13 @@ export interface FunctionReport extends FunctionFigures {
   readonly activations: number;
   /** Executed paths, most frequent first (implicit-exception ones too: `end` says which they are). */
   readonly paths: ExecutedPath[];
+  /**
+   * Up to the report's limit of the counted paths no run took, in `show`'s order (returning paths first), with
+   * the decisions a test must make to take them.
+   */
+  readonly unexecutedPaths: UnexecutedPath[];
+  /** How many more counted paths no run took than `unexecutedPaths` lists. */
+  readonly moreUnexecutedPaths: number;
 }
 
 export interface ExecutedPath extends PathShape {
@@ -50,10 +58,21 @@ export interface ExecutedPath extends PathShape {
   readonly decisions: Decision[];
 }
 
+export interface UnexecutedPath extends PathShape {
+  readonly id: number;
+  readonly decisions: Decision[];
+}
+
+/** How the report is made: what the figures count, and how many unexecuted paths each function lists. */
+export interface ReportOptions extends CoverageOptions {
+  /** Default 0: only counted. */
+  readonly unexecutedLimit?: number;
+}
+
 export function pathReport(
   files: readonly ProfiledFile[],
   problems: readonly string[],
-  options: CoverageOptions = defaultCoverageOptions,
+  options: ReportOptions = defaultCoverageOptions,
 ): PathReport {
   const fileReports = files.map((file) => fileReport(file, options));
   const functions = fileReports.flatMap((f) => f.functions);
@@ -69,7 +88,7 @@ export function pathReport(
   };
 }
 
-function fileReport(file: ProfiledFile, options: CoverageOptions): FileReport {
+function fileReport(file: ProfiledFile, options: ReportOptions): FileReport {
   const functions = file.functions.map((fn) => functionReport(fn, file, options));
   const interprocedural = interproceduralReport(file);
   return {
@@ -80,23 +99,29 @@ function fileReport(file: ProfiledFile, options: CoverageOptions): FileReport {
   };
 }
 
-function functionReport(fn: FunctionPaths, file: ProfiledFile, options: CoverageOptions): FunctionReport {
+function functionReport(fn: FunctionPaths, file: ProfiledFile, options: ReportOptions): FunctionReport {
   const [line, column, endLine, endColumn] = fn.meta.range;
   const paths = [...fn.counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .map(([id, count]) => ({ id, count, ...decodeDecisions(fn, id, file.source) }));
   const activations = paths.filter((p) => p.start === 'entry').reduce((n, p) => n + p.count, 0);
+  const figures = functionFigures(
+    fn,
+    options,
+    paths.map((p) => p.end),
+  );
+  const unexecuted = unexecutedPaths(fn, file.source, options.unexecutedLimit ?? 0, options).map(
+    ({ id, path }) => ({ id, ...path }),
+  );
   return {
     name: fn.meta.name,
     kind: fn.meta.kind,
     location: { start: { line, column }, end: { line: endLine, column: endColumn } },
     checksum: fn.meta.path!.checksum,
     activations,
-    ...functionFigures(
-      fn,
-      options,
-      paths.map((p) => p.end),
-    ),
+    ...figures,
     paths,
+    unexecutedPaths: unexecuted,
+    moreUnexecutedPaths: figures.potentialPaths - figures.executedPaths - unexecuted.length,
   };
 }

@@ -175,6 +175,19 @@ const ESC = '\u001b';
         ['a === 0 false', 'a > 100 true', "return a > 100 ? 'large' : 'small'; return"],
       ]),
     );
+    // The one returning path no test took, with the decisions that take it: a small nonzero area.
+    expect(
+      classify.unexecutedPaths.map((p) => [p.end, p.decisions.map((d) => `${d.code} ${d.kind}`)]),
+    ).toEqual([['return', ['a === 0 false', 'a > 100 false', "return a > 100 ? 'large' : 'small'; return"]]]);
+    expect(classify.moreUnexecutedPaths).toBe(0);
+    // parse.ts's parseShape has more untaken paths than --limit 2 lists: the rest are counted.
+    const limited = JSON.parse(
+      report('ts-geometry', ['json', '--limit', '2', geometry]).stdout,
+    ) as PathReport;
+    const parseShape = limited.files[0].functions.find((f) => f.name === 'parseShape')!;
+    expect(parseShape.unexecutedPaths).toHaveLength(2);
+    expect(parseShape.moreUnexecutedPaths).toBe(parseShape.potentialPaths - parseShape.executedPaths - 2);
+    expect(parseShape.moreUnexecutedPaths).toBeGreaterThan(0);
   });
 
   test('istanbul and lcov: functions, branches and lines derived from the path profile', () => {
