@@ -5,7 +5,7 @@ import {
   type ControlFlowGraph,
   type FreshName,
 } from '@pathprof/cfg';
-import { fitInterproceduralNumbering, type CutReason } from '@pathprof/numbering';
+import { fitInterproceduralNumbering, planComponentStorage, type CutReason } from '@pathprof/numbering';
 import type { FileCounters } from './file-counters';
 import { interproceduralChecksum, programOf } from './interprocedural-metadata';
 import { InterproceduralCode } from './interprocedural-plan';
@@ -81,7 +81,7 @@ export function planInterproceduralFile(
     const split = fitted.program.procedures[i].splitEdges;
     return split ? { ...fn, splitEdges: [...split] } : fn;
   });
-  const storage = numbering.pathCount <= BigInt(options.hashThreshold) ? 'array' : 'hash';
+  const { storage, arraySize, hashCount } = planComponentStorage(numbering, options.hashThreshold);
   const budgetCuts = new Set(cutSites);
   const sites: CallSiteNote[] = numbering.procedures.flatMap((p, i) =>
     p.callSites.map((site, k) => {
@@ -107,8 +107,8 @@ export function planInterproceduralFile(
       storage,
       checksum: interproceduralChecksum(numbering),
     },
-    arraySize: storage === 'array' ? Number(numbering.pathCount) : 0,
-    hashCount: storage === 'hash' ? 1 : 0,
+    arraySize,
+    hashCount,
     note: { scheme: options.scheme, pathCount: String(numbering.pathCount), sites, fallback: null },
   };
 }

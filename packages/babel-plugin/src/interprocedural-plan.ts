@@ -1,6 +1,7 @@
 import * as t from '@babel/types';
 import type { ControlFlowGraph, EdgeCodePlan, FunctionLocals, ParameterState } from '@pathprof/cfg';
 import type {
+  ComponentStorage,
   InterproceduralNumbering,
   InterproceduralOp,
   InterproceduralPlan,
@@ -37,6 +38,10 @@ interface ProcedureCode {
   readonly crossesCalls: boolean;
   /** The callee's procedure index per crossed site (index in the graph's `callSites`). */
   readonly callees: readonly number[];
+  /** Where the paths ending here are counted: the hash table of its component, or -1 for the array... */
+  readonly table: number;
+  /** ...at the path number plus this (the component's offset minus its first path number; 0 for a table). */
+  readonly slotShift: number;
 }
 
 /**
@@ -48,7 +53,7 @@ interface ProcedureCode {
  * root. The callee hands the register back when it returns; while it runs, the caller's register holds a
  * sentinel below every path value, which tells the caller's handlers that an exception came out of a crossed
  * callee (the callee recorded the path; a handler starts the next one). Paths are counted where they end,
- * into the file's one array or hash table, indexed by the file-wide path number.
+ * in their component's slice of the file's array or in its hash table (`planComponentStorage`).
  */
 export class InterproceduralCode implements EdgeCodePlan {
   private readonly procedures = new Map<ControlFlowGraph, ProcedureCode>();
@@ -60,7 +65,7 @@ export class InterproceduralCode implements EdgeCodePlan {
     graphs: readonly ControlFlowGraph[],
     private readonly file: FileCounters,
     private readonly mailbox: t.Identifier,
-    private readonly storage: 'array' | 'hash',
+    storage: ComponentStorage,
   ) {
     this.piecewise = plan.scheme === 'piecewise';
     const sentinel = -Number(plan.valueBound) - 1;
@@ -99,6 +104,7 @@ export class InterproceduralCode implements EdgeCodePlan {
         else if (fromCrossed) restarts.set(cfg.edgeDst[e], procedurePlan.edgeOps[e]);
       }
       const restartChangesNvc = this.piecewise && numbering.procedures[index].unbalancedExitPaths !== 1n;
+      const component = numbering.procedures[index].component;
       this.procedures.set(cfg, {
         id: index + 1,
         plan: procedurePlan,
@@ -112,6 +118,11 @@ export class InterproceduralCode implements EdgeCodePlan {
         throwEnds,
         crossesCalls: handOff.size > 0,
         callees,
+        table: storage.table[component],
+        slotShift:
+          storage.table[component] >= 0
+            ? 0
+            : storage.arrayOffset[component] - Number(numbering.components[component].start),
       });
     });
   }
@@ -206,7 +217,7 @@ export class InterproceduralCode implements EdgeCodePlan {
   exceptionalExit(cfg: ControlFlowGraph, _error: t.Identifier, locals: FunctionLocals): t.Statement[] {
     const p = this.procedures.get(cfg)!;
     if (!p.throwEnds) return [];
-    const record = t.expressionStatement(this.count(plus(register(locals), p.bias)));
+    const record = t.expressionStatement(this.count(p, plus(register(locals), p.bias + p.slotShift)));
     if (!p.crossesCalls) return [record];
     // The register holds the marker when the exception came out of a crossed callee: it recorded the path.
     const own = t.binaryExpression('!==', register(locals), num(BigInt(p.marker)));
@@ -236,7 +247,7 @@ export class InterproceduralCode implements EdgeCodePlan {
         return [t.assignmentExpression('+=', t.cloneNode(r), f)];
       }
       case 'record':
-        return [this.count(this.offset(t.cloneNode(r), op.increment, p.bias, locals, nvc))];
+        return [this.count(p, this.offset(t.cloneNode(r), op.increment, p.bias + p.slotShift, locals, nvc))];
       case 'restart': {
         // pathNum = pathNumOnEntry + f(nvc); a function never crossed into entered at its root start.
         const entry = p.crossedInto ? t.cloneNode(entryOf(locals)) : num(p.plan.rootStart!);
@@ -275,7 +286,7 @@ export class InterproceduralCode implements EdgeCodePlan {
       const add = t.assignmentExpression('+=', t.cloneNode(r), num(p.plan.rootExitValue));
       asRoot.push(t.logicalExpression('||', t.cloneNode(openOf(locals)), add));
     }
-    asRoot.push(this.count(plus(t.cloneNode(r), p.bias)));
+    asRoot.push(this.count(p, plus(t.cloneNode(r), p.bias + p.slotShift)));
     const asCallee = [this.set('ret', plus(t.cloneNode(r), p.bias))];
     if (this.piecewise) asCallee.push(this.set('open', t.cloneNode(openOf(locals))));
     if (!p.crossedInto) return seq(asRoot);
@@ -317,12 +328,13 @@ export class InterproceduralCode implements EdgeCodePlan {
     return f.b === 0n ? scaled : plus(scaled, Number(f.b));
   }
 
-  private count(index: t.Expression): t.Expression {
-    if (this.storage === 'hash') {
-      const table = t.memberExpression(this.file.hashed(), t.numericLiteral(0), true);
-      return t.callExpression(t.memberExpression(table, t.identifier('inc')), [index]);
+  /** Counts at `slot`: the path number plus `slotShift` (an array slot; 0 for a hash table, keyed by number). */
+  private count(p: ProcedureCode, slot: t.Expression): t.Expression {
+    if (p.table >= 0) {
+      const table = t.memberExpression(this.file.hashed(), t.numericLiteral(p.table), true);
+      return t.callExpression(t.memberExpression(table, t.identifier('inc')), [slot]);
     }
-    return t.updateExpression('++', t.memberExpression(this.file.counts(), index, true));
+    return t.updateExpression('++', t.memberExpression(this.file.counts(), slot, true));
   }
 
   private field(name: string): t.MemberExpression {

@@ -3,6 +3,7 @@ import { isSilentKind } from '@pathprof/cfg';
 import {
   numberPaths,
   planEdgeProfile,
+  type ComponentStorage,
   type EdgeProfilePlan,
   type FlowGraph,
   type PathNumbering,
@@ -42,8 +43,8 @@ export interface InterproceduralMetadata {
   readonly cutSites: number[];
   /** N, as a decimal string (it is below 2^53, but the numbering works in BigInt). */
   readonly pathCount: string;
-  /** Counts in the file's array (`[0, N)`) or in its one hash table, keyed by path number. */
-  readonly storage: 'array' | 'hash';
+  /** Where each component of the crossed call graph is counted: a slice of the file's array or a hash table. */
+  readonly storage: ComponentStorage;
   readonly checksum: string;
 }
 

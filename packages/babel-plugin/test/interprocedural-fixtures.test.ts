@@ -15,6 +15,8 @@ import {
 jest.setTimeout(60_000);
 
 const stats: CrossingStats = { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 };
+/** Components of the crossed call graph counted in array slices and in hash tables, over all fixtures. */
+const storage = { slices: 0, tables: 0, multiple: 0 };
 
 /**
  * Interprocedural mode on every graph fixture, in both schemes: the instrumented program prints exactly what
@@ -26,13 +28,14 @@ describe.each(
     .filter((f) => !f.source.startsWith('// graph-only'))
     .map((f) => [f.name, f] as const),
 )('interprocedural mode on %s', (name, fixture) => {
+  // A small hashThreshold counts the larger components in hash tables, the others in the array.
   test.each([
-    ['piecewise', 2 ** 30],
-    ['context', 2 ** 30],
-    ['piecewise', 256],
+    ['piecewise', 2 ** 30, 4096],
+    ['context', 2 ** 30, 16],
+    ['piecewise', 256, 16],
   ] as const)(
-    '%s scheme, maxPaths %d: behaves like the plain run, counts equal the traced ones',
-    async (scheme, maxPaths) => {
+    '%s scheme, maxPaths %d, hashThreshold %d: behaves like the plain run, counts equal the traced ones',
+    async (scheme, maxPaths, hashThreshold) => {
       const plain = await runScript(toScript(fixture.source, name), name);
       const traced = instrumentForTrace(fixture.source, name, { splitCalls: true });
       const recorder = new TraceRecorder();
@@ -41,7 +44,7 @@ describe.each(
 
       resetCounts();
       const run = await runScript(
-        instrument(fixture.source, name, { mode: 'interprocedural', scheme, maxPaths }),
+        instrument(fixture.source, name, { mode: 'interprocedural', scheme, maxPaths, hashThreshold }),
         name,
         runtimeGlobals(),
       );
@@ -50,6 +53,10 @@ describe.each(
       const record = getStore().files[`virtual/${name}`];
       if (maxPaths < 2 ** 30 && (JSON.parse(record.meta) as FileMetadata).mode === 'path') return;
       const { meta, numbering, paths } = countedInterproceduralPaths(`virtual/${name}`);
+      const { arrayOffset, table } = meta.interprocedural!.storage;
+      storage.slices += arrayOffset.filter((offset) => offset >= 0).length;
+      storage.tables += table.filter((k) => k >= 0).length;
+      if (arrayOffset.length > 1) storage.multiple++;
       const procedureOf = procedureIndex(meta, traced.graphs);
       expect(paths).toEqual(
         expectedInterproceduralCounts(numbering, traced.graphs, procedureOf, recorder.events, stats),
@@ -62,4 +69,10 @@ test('the fixtures cross calls, throw out of crossed callees and restart in hand
   expect(stats.crossedEntries).toBeGreaterThan(50);
   expect(stats.crossedThrows).toBeGreaterThan(0);
   expect(stats.handlerRestarts).toBeGreaterThan(0);
+});
+
+test('the fixtures count components of the crossed call graph in array slices and in hash tables', () => {
+  expect(storage.multiple).toBeGreaterThan(10);
+  expect(storage.slices).toBeGreaterThan(100);
+  expect(storage.tables).toBeGreaterThan(10);
 });

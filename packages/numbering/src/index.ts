@@ -37,7 +37,12 @@ export type { HybridPolicy, CutReason } from './interprocedural/call-graph';
 export type { LinearFunction } from './interprocedural/linear-function';
 export { evaluate as evaluateLinear, formatLinear } from './interprocedural/linear-function';
 export type { InterproceduralScheme, ProcedureDag, DagEdgeKind } from './interprocedural/procedure-dag';
-export type { EntryPoint, ExitSuccessor } from './interprocedural/global-values';
+export type { EntryPoint, ExitSuccessor, PathComponent } from './interprocedural/global-values';
+export {
+  countsByPathNumber,
+  planComponentStorage,
+  type ComponentStorage,
+} from './interprocedural/component-storage';
 export {
   numberInterproceduralPaths,
   type InterproceduralOptions,

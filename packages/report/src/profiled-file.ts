@@ -1,6 +1,12 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PathEnds, type InterproceduralNumbering, type PathNumbering } from '@pathprof/numbering';
+import {
+  countsByPathNumber,
+  PathEnds,
+  type ComponentStorage,
+  type InterproceduralNumbering,
+  type PathNumbering,
+} from '@pathprof/numbering';
 import { mergeProfiles, readProfileDirectory, type FileProfile, type Profile } from '@pathprof/runtime';
 import {
   fingerprint,
@@ -191,19 +197,27 @@ function interproceduralPaths(
     problems.add(`${(error as Error).message}; skipped`);
     return null;
   }
-  const pairs =
-    meta.interprocedural?.storage === 'hash'
-      ? (profile.hashed.find(([slot]) => slot === 0)?.[1] ?? [])
-      : profile.counts;
-  const counts = new Map(pairs.filter(([, n]) => n > 0));
-  const outside = [...counts.keys()].find((p) => BigInt(p) >= numbering.pathCount);
-  if (outside !== undefined) {
+  const storage = meta.interprocedural?.storage;
+  if (!isComponentStorage(storage, numbering.components.length)) {
     problems.add(
-      `${profile.key}: a count for interprocedural path ${outside}, which does not exist; skipped`,
+      `${profile.key}: instrumented by an older pathprof (its counts are laid out otherwise); skipped`,
     );
     return null;
   }
+  let counts: Map<number, number>;
+  try {
+    const table = (k: number) => profile.hashed.find(([slot]) => slot === k)?.[1] ?? [];
+    counts = new Map(countsByPathNumber(numbering, storage, profile.counts, table));
+  } catch (error) {
+    problems.add(`${profile.key}: ${(error as Error).message}; skipped`);
+    return null;
+  }
   return { numbering, counts };
+}
+
+function isComponentStorage(storage: unknown, components: number): storage is ComponentStorage {
+  const s = storage as Partial<ComponentStorage> | null | undefined;
+  return Array.isArray(s?.arrayOffset) && Array.isArray(s.table) && s.arrayOffset.length === components;
 }
 
 function isFileMetadata(meta: unknown): meta is FileMetadata {

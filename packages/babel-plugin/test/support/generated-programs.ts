@@ -17,8 +17,9 @@ export function emptyGeneratedProgramStats(): GeneratedProgramStats {
  * Every mode on one generated program, from one trace where the modes can share it: the tracing oracle (the
  * traced run behaves like the plain one, its activations are paths of their graphs); path mode, with the
  * counts of the traced paths; edge mode on every other seed; interprocedural mode in one scheme per seed,
- * against a trace with calls split, with a small path budget on one seed in four in each scheme (crossed calls are cut and
- * functions' paths split to fit). Each mode sees every program or half of them, at the cost of one.
+ * against a trace with calls split, with a small path budget on one seed in four (crossed calls are cut and
+ * functions' paths split to fit) and hash tables on another. Each mode sees every program or half of them,
+ * at the cost of one.
  * `options` bias the generator (the fuzz tests weight the hardest constructs). A failure names the seed:
  * `PATHPROF_SEED=<seed> npx jest generated-programs` reproduces it.
  */
@@ -27,15 +28,17 @@ export function checkEveryMode(seed: number, options: ProgramOptions, stats: Gen
   const name = `generated-${seed}.js`;
   const traced = tracedRuns(program.source, name, propertyInputs(program.inputs), `seed ${seed}`);
   checkPathModeOnTraced(traced, {}, { edgeMode: seed % 2 === 0, alone: true });
-  // One seed in four, as many in each scheme.
+  // One seed in four, as many in each scheme, with a small path budget; another in four with most components
+  // of the crossed call graph counted in hash tables.
   const maxPaths = seed % 8 === 3 || seed % 8 === 6 ? 2 ** 16 : undefined;
+  const hashThreshold = seed % 8 === 1 || seed % 8 === 4 ? 8 : undefined;
   checkInterproceduralOnSource(
     program.source,
     name,
     traced.runs.map((run) => run.args),
-    `seed ${seed}${maxPaths ? `, maxPaths ${maxPaths}` : ''}`,
+    `seed ${seed}${maxPaths ? `, maxPaths ${maxPaths}` : ''}${hashThreshold ? `, hashThreshold ${hashThreshold}` : ''}`,
     stats.crossing,
-    maxPaths ? { maxPaths } : {},
+    { ...(maxPaths ? { maxPaths } : {}), ...(hashThreshold ? { hashThreshold } : {}) },
     [seed % 2 === 0 ? 'piecewise' : 'context'],
     { alone: true },
   );

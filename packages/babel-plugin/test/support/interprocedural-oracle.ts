@@ -1,6 +1,7 @@
 import { getStore } from '@pathprof/runtime';
 import { canInstrument, TraceReplay, type ControlFlowGraph, type TraceEvent } from '@pathprof/cfg';
 import {
+  countsByPathNumber,
   encodeInterproceduralPath,
   referenceProfile,
   type ExecutionEvent,
@@ -117,11 +118,11 @@ export function countedInterproceduralPaths(
   if (!record) throw new Error(`nothing registered for ${key}`);
   const meta = JSON.parse(record.meta) as FileMetadata;
   const numbering = known ?? interproceduralNumberingOf(meta);
-  const pairs: [number, number][] =
-    meta.interprocedural!.storage === 'hash'
-      ? record.hashed[0].entries()
-      : Array.from(record.counts, (n, p): [number, number] => [p, n]);
-  return { meta, numbering, paths: pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]) };
+  const array = Array.from(record.counts, (n, slot): [number, number] => [slot, n]);
+  const paths = countsByPathNumber(numbering, meta.interprocedural!.storage, array, (k) =>
+    record.hashed[k].entries(),
+  );
+  return { meta, numbering, paths };
 }
 
 /**

@@ -24,8 +24,23 @@ export interface ExitSuccessor {
   readonly value: bigint;
 }
 
+/**
+ * Procedures joined by crossed calls, and the path numbers `[start, start + count)` of their entry points.
+ * A path never leaves the component it starts in, so where it ends tells which range its number is in: each
+ * component can be counted apart (an array of its own size where a file's one would be too large).
+ */
+export interface PathComponent {
+  readonly procedures: readonly number[];
+  readonly start: bigint;
+  readonly count: bigint;
+}
+
 export interface GlobalValues {
   readonly entryPoints: readonly EntryPoint[];
+  /** The components in order of their first procedure; their entry points are consecutive. */
+  readonly components: readonly PathComponent[];
+  /** Per procedure, the index of its component. */
+  readonly componentOf: readonly number[];
   readonly pathCount: bigint;
   /** Per procedure, piecewise: `numUnbalRLPaths[Exit_P]`, the nvc of a path with no open call; 1 in context. */
   readonly unbalancedExitPaths: readonly bigint[];
@@ -76,11 +91,46 @@ export function computeGlobalValues(
     entryPoints.push({ kind, procedure, start, count });
     start += count;
   };
-  for (const p of analysis.entryProcedures) addEntry('entry', p, evaluate(psi[p][dags[p].entry], 1n));
-  if (scheme === 'piecewise') {
-    procedures.forEach((_, p) =>
-      addEntry('global-entry', p, evaluate(psi[p][dags[p].globalEntry], unbalancedExitPaths[p])),
-    );
+  // Component by component (one component keeps the paper's order: the root entries, then the global ones).
+  const componentOf = crossedComponents(procedures, analysis);
+  const components: PathComponent[] = [];
+  for (let c = 0, p = 0; p < procedures.length; p++) {
+    if (componentOf[p] !== c) continue;
+    const members = procedures.map((_, q) => q).filter((q) => componentOf[q] === c);
+    const first = start;
+    for (const q of analysis.entryProcedures) {
+      if (componentOf[q] === c) addEntry('entry', q, evaluate(psi[q][dags[q].entry], 1n));
+    }
+    if (scheme === 'piecewise') {
+      for (const q of members) {
+        addEntry('global-entry', q, evaluate(psi[q][dags[q].globalEntry], unbalancedExitPaths[q]));
+      }
+    }
+    components.push({ procedures: members, start: first, count: start - first });
+    c++;
   }
-  return { entryPoints, pathCount: start, unbalancedExitPaths, exitSuccessors };
+  return { entryPoints, components, componentOf, pathCount: start, unbalancedExitPaths, exitSuccessors };
+}
+
+/** Per procedure, its component of the crossed call graph (undirected), numbered by first procedure. */
+function crossedComponents(procedures: readonly Procedure[], analysis: CallGraphAnalysis): number[] {
+  const parent = procedures.map((_, p) => p);
+  const find = (p: number): number => {
+    while (parent[p] !== p) p = parent[p] = parent[parent[p]];
+    return p;
+  };
+  procedures.forEach((caller, p) =>
+    caller.callSites.forEach(({ callee }, k) => {
+      if (callee === null || analysis.cut[p][k] !== null) return;
+      const [a, b] = [find(p), find(callee)];
+      if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+    }),
+  );
+  const index = new Map<number, number>();
+  return procedures.map((_, p) => {
+    const root = find(p);
+    let c = index.get(root);
+    if (c === undefined) index.set(root, (c = index.size));
+    return c;
+  });
 }

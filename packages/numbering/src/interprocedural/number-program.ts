@@ -1,6 +1,11 @@
 import type { FlowGraph } from '../flow-graph';
 import { analyseCallGraph, type CutReason, type HybridPolicy } from './call-graph';
-import { computeGlobalValues, type EntryPoint, type ExitSuccessor } from './global-values';
+import {
+  computeGlobalValues,
+  type EntryPoint,
+  type ExitSuccessor,
+  type PathComponent,
+} from './global-values';
 import type { LinearFunction } from './linear-function';
 import { solvePathFunctions } from './path-functions';
 import { buildProcedureDag, type InterproceduralScheme, type ProcedureDag } from './procedure-dag';
@@ -37,6 +42,8 @@ export interface NumberedProcedure {
   readonly unbalancedExitPaths: bigint;
   /** Piecewise: the successors of `Exit_P` with their values; empty in the context scheme. */
   readonly exitSuccessors: readonly ExitSuccessor[];
+  /** The index in `components` of the procedures crossed calls join it with. */
+  readonly component: number;
 }
 
 /**
@@ -48,6 +55,8 @@ export interface InterproceduralNumbering {
   readonly scheme: InterproceduralScheme;
   readonly procedures: readonly NumberedProcedure[];
   readonly entryPoints: readonly EntryPoint[];
+  /** The entry points grouped by component of the crossed call graph, each a consecutive range of numbers. */
+  readonly components: readonly PathComponent[];
   readonly pathCount: bigint;
 }
 
@@ -81,8 +90,10 @@ export function numberInterproceduralPaths(
       globalEntryPoint: entryIndex('global-entry', p),
       unbalancedExitPaths: values.unbalancedExitPaths[p],
       exitSuccessors: values.exitSuccessors[p],
+      component: values.componentOf[p],
     })),
     entryPoints: values.entryPoints,
+    components: values.components,
     pathCount: values.pathCount,
   };
 }
