@@ -19,7 +19,7 @@ const LIB = join(WORK, 'lib-interprocedural');
 const babel = require('@babel/core');
 const pathprof = require.resolve('babel-plugin-pathprof');
 const { interproceduralNumberingOf, numberingOf } = require('babel-plugin-pathprof');
-const { decodeInterproceduralPath, decodePath } = require('@pathprof/numbering');
+const { countsByPathNumber, decodeInterproceduralPath, decodePath } = require('@pathprof/numbering');
 const { mergeProfiles, readProfileDirectory } = require('@pathprof/runtime');
 
 const WORKLOADS = {
@@ -146,7 +146,13 @@ function shareOfCrossedEntries() {
   for (const file of files('piecewise')) {
     if (!file.meta.interprocedural) continue;
     const numbering = interproceduralNumberingOf(file.meta);
-    const pairs = file.meta.interprocedural.storage === 'hash' ? (file.hashed[0]?.[1] ?? []) : file.counts;
+    const tables = new Map(file.hashed);
+    const pairs = countsByPathNumber(
+      numbering,
+      file.meta.interprocedural.storage,
+      file.counts,
+      (k) => tables.get(k) ?? [],
+    );
     for (const [id, n] of pairs) {
       const { path } = decodeInterproceduralPath(numbering, BigInt(id));
       crossed += n * path.steps.filter((s) => s.kind === 'call').length;
