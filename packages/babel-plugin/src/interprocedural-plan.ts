@@ -36,6 +36,11 @@ interface ProcedureCode {
   /** An exception can end a path in this function (one not out of a crossed callee, which recorded it). */
   readonly throwEnds: boolean;
   readonly crossesCalls: boolean;
+  /**
+   * Piecewise: the `open` flag is read, when a root exit adds its value only with no open call, or when the
+   * function hands it back to a crossed caller; elsewhere it is never kept.
+   */
+  readonly tracksOpen: boolean;
   /** The callee's procedure index per crossed site (index in the graph's `callSites`). */
   readonly callees: readonly number[];
   /** Where the paths ending here are counted: the hash table of its component, or -1 for the array... */
@@ -117,6 +122,9 @@ export class InterproceduralCode implements EdgeCodePlan {
         restarts,
         throwEnds,
         crossesCalls: handOff.size > 0,
+        tracksOpen:
+          this.piecewise &&
+          (crossedInto.has(index) || (procedurePlan.rootStart !== null && procedurePlan.rootExitValue !== 0n)),
         callees,
         table: storage.table[component],
         slotShift:
@@ -163,7 +171,7 @@ export class InterproceduralCode implements EdgeCodePlan {
       out.push(assign(r, carried ? t.logicalExpression('||', carried, initial) : initial));
       if (p.nvc === null) out.push(assign(nvcOf(locals), t.numericLiteral(1)));
     }
-    if (this.piecewise) out.push(assign(openOf(locals), t.booleanLiteral(true)));
+    if (p.tracksOpen) out.push(assign(openOf(locals), t.booleanLiteral(true)));
     return out.map((e) => t.expressionStatement(e));
   }
 
@@ -256,7 +264,7 @@ export class InterproceduralCode implements EdgeCodePlan {
       case 'restart-piecewise': {
         const out = [assign(r, num(op.pathNumber - BigInt(p.bias)))];
         if (p.nvc === null) out.push(assign(nvcOf(locals), num(op.nvc)));
-        out.push(assign(openOf(locals), t.booleanLiteral(false)));
+        if (p.tracksOpen) out.push(assign(openOf(locals), t.booleanLiteral(false)));
         return out;
       }
     }
@@ -272,8 +280,8 @@ export class InterproceduralCode implements EdgeCodePlan {
       if (site.returnFixup.value !== 0n)
         fix.push(t.assignmentExpression('+=', t.cloneNode(r), num(site.returnFixup.value)));
       if (p.nvc === null) fix.push(assign(nvcOf(locals), num(site.returnFixup.nvc)));
-      fix.push(assign(openOf(locals), t.booleanLiteral(false)));
-      out.push(t.logicalExpression('||', this.field('open'), seq(fix)));
+      if (p.tracksOpen) fix.push(assign(openOf(locals), t.booleanLiteral(false)));
+      if (fix.length > 0) out.push(t.logicalExpression('||', this.field('open'), seq(fix)));
     }
     return out;
   }
@@ -288,7 +296,7 @@ export class InterproceduralCode implements EdgeCodePlan {
     }
     asRoot.push(this.count(p, plus(t.cloneNode(r), p.bias + p.slotShift)));
     const asCallee = [this.set('ret', plus(t.cloneNode(r), p.bias))];
-    if (this.piecewise) asCallee.push(this.set('open', t.cloneNode(openOf(locals))));
+    if (p.tracksOpen) asCallee.push(this.set('open', t.cloneNode(openOf(locals))));
     if (!p.crossedInto) return seq(asRoot);
     if (p.plan.rootStart === null) return seq(asCallee);
     return t.conditionalExpression(t.cloneNode(rootOf(locals)), seq(asRoot), seq(asCallee));
