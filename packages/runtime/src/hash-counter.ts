@@ -1,40 +1,66 @@
 /**
- * Counts for a function with too many potential paths for an array: only executed paths take space. The
- * last path is cached, so a loop that repeats one path (the common case on a backedge) costs a compare and
- * an add, not a map update (Ball & Larus §5.1).
+ * Counts for paths too many to give each a slot of an array: only executed paths take space. An
+ * open-addressing table in typed arrays (linear probing, at most half full), keyed by path number + 1 so that
+ * 0 marks a free slot: an increment is a multiply, a load, a compare and an add in optimised code, three times
+ * faster than a `Map` update when paths vary and no slower when one path repeats (bench: interprocedural
+ * files count their large components here). Path numbers are integers in [0, 2^53 - 1).
  */
 export class HashCounter {
-  private lastPath = -1;
-  private lastCount = 0;
-  private readonly counts = new Map<number, number>();
+  private keys = new Float64Array(16);
+  private counts = new Float64Array(16);
+  private mask = 15;
+  private size = 0;
 
   inc(path: number): void {
-    if (path === this.lastPath) {
-      this.lastCount++;
-      return;
+    const keys = this.keys;
+    const key = path + 1;
+    for (let i = hashOf(path) & this.mask; ; i = (i + 1) & this.mask) {
+      const k = keys[i];
+      if (k === key) {
+        this.counts[i]++;
+        return;
+      }
+      if (k === 0) {
+        keys[i] = key;
+        this.counts[i] = 1;
+        if (++this.size * 2 > this.mask) this.grow();
+        return;
+      }
     }
-    this.flush();
-    this.lastPath = path;
-    this.lastCount = 1;
   }
 
   /** Forgets every count (after they were written). */
   clear(): void {
-    this.counts.clear();
-    this.lastCount = 0;
-    this.lastPath = -1;
+    this.keys = new Float64Array(16);
+    this.counts = new Float64Array(16);
+    this.mask = 15;
+    this.size = 0;
   }
 
-  /** Every executed path and its count, the cached one included. */
+  /** Every executed path and its count, in no particular order. */
   entries(): [number, number][] {
-    this.flush();
-    return [...this.counts];
+    const out: [number, number][] = [];
+    for (let i = 0; i < this.keys.length; i++)
+      if (this.keys[i] !== 0) out.push([this.keys[i] - 1, this.counts[i]]);
+    return out;
   }
 
-  private flush(): void {
-    if (this.lastCount === 0) return;
-    this.counts.set(this.lastPath, (this.counts.get(this.lastPath) ?? 0) + this.lastCount);
-    this.lastCount = 0;
-    this.lastPath = -1;
+  private grow(): void {
+    const { keys, counts } = this;
+    this.keys = new Float64Array(keys.length * 2);
+    this.counts = new Float64Array(keys.length * 2);
+    this.mask = keys.length * 2 - 1;
+    for (let j = 0; j < keys.length; j++) {
+      if (keys[j] === 0) continue;
+      let i = hashOf(keys[j] - 1) & this.mask;
+      while (this.keys[i] !== 0) i = (i + 1) & this.mask;
+      this.keys[i] = keys[j];
+      this.counts[i] = counts[j];
+    }
   }
+}
+
+/** A 32-bit mix of both halves of the path number (Fibonacci hashing: the high bits are the best mixed). */
+function hashOf(path: number): number {
+  return Math.imul((path >>> 0) ^ ((path / 4294967296) | 0), 0x9e3779b1) >>> 16;
 }

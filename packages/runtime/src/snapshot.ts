@@ -14,7 +14,8 @@ function fileProfile(record: FileRecord): FileProfile {
   });
   const hashed: [number, [number, number][]][] = [];
   record.hashed.forEach((h, slot) => {
-    const entries = h.entries();
+    // In path order, as the array's counts are: profiles of the same runs are the same files.
+    const entries = h.entries().sort((a, b) => a[0] - b[0]);
     if (entries.length) hashed.push([slot, entries]);
   });
   return { key: record.key, hash: record.hash, meta: JSON.parse(record.meta), counts, hashed };

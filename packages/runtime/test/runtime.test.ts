@@ -29,16 +29,35 @@ function freshStore(): void {
 }
 
 describe('HashCounter', () => {
-  test('counts every path, the cached last one included', () => {
+  test('counts every path, repeated or not', () => {
     const h = new HashCounter();
-    for (const p of [5, 5, 5, 2, 5, 9, 9]) h.inc(p);
+    for (const p of [5, 5, 5, 2, 5, 9, 9, 0]) h.inc(p);
     expect(h.entries().sort((a, b) => a[0] - b[0])).toEqual([
+      [0, 1],
       [2, 1],
       [5, 4],
       [9, 2],
     ]);
     h.inc(9);
     expect(new Map(h.entries()).get(9)).toBe(3);
+  });
+
+  test('keeps every count as the table grows, for path numbers up to 2^53 that collide in their low bits', () => {
+    const h = new HashCounter();
+    const expected = new Map<number, number>();
+    const paths = Array.from({ length: 5000 }, (_, i) =>
+      i % 2 ? i * 4294967296 : Number.MAX_SAFE_INTEGER - 1 - i,
+    );
+    for (let round = 1; round <= 3; round++) {
+      for (const [i, p] of paths.entries()) {
+        if (i % round !== 0) continue;
+        h.inc(p);
+        expected.set(p, (expected.get(p) ?? 0) + 1);
+      }
+    }
+    expect(new Map(h.entries())).toEqual(expected);
+    h.clear();
+    expect(h.entries()).toEqual([]);
   });
 });
 
