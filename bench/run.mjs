@@ -35,6 +35,8 @@ const ALL_MODES = [
   'base',
   'path',
   'edge',
+  'piecewise',
+  'context',
   'istanbul',
   'v8',
   ...(flags.baseline ? ['path-before', 'edge-before'] : []),
@@ -51,6 +53,7 @@ const ALL_WORKLOADS = {
   jest: { files: { semver: packageSources('semver') }, iterations: quick ? 2 : 10 },
   fib: { files: { kernels: ['fib.cjs'] }, iterations: quick ? 30 : 100 },
   interpreter: { files: { kernels: ['interpreter.cjs'] }, iterations: quick ? 10 : 30 },
+  calls: { files: { kernels: ['crossed-calls.cjs'] }, iterations: quick ? 3 : 10 },
 };
 const WORKLOADS = flags.workloads
   ? Object.fromEntries(flags.workloads.split(',').map((w) => [w, ALL_WORKLOADS[w] ?? unknown(w)]))
@@ -155,6 +158,8 @@ const MODE_NAMES = {
   base: 'uninstrumented',
   path: 'pathprof path',
   edge: 'pathprof edge',
+  piecewise: 'interprocedural piecewise',
+  context: 'interprocedural context',
   istanbul: 'istanbul',
   v8: 'V8 block coverage',
   'path-before': 'path (baseline)',

@@ -17,7 +17,8 @@ const istanbul = require.resolve('babel-plugin-istanbul');
 /**
  * The Babel plugins of each instrumenting tool. Every tool is told to instrument whatever it is given: the
  * files come from node_modules, which both exclude by default. `babel` alone parses and prints the file, the
- * floor under any Babel-based instrumenter. `path-before`/`edge-before` are the modes of the build in
+ * floor under any Babel-based instrumenter. `piecewise` and `context` are interprocedural mode's two schemes.
+ * `path-before`/`edge-before` are the modes of the build in
  * BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure a change against it in the same run.
  */
 function plugins(tool, cwd) {
@@ -28,6 +29,9 @@ function plugins(tool, cwd) {
     case 'path':
     case 'edge':
       return [[pathprof, { mode: tool, ...all }]];
+    case 'piecewise':
+    case 'context':
+      return [[pathprof, { mode: 'interprocedural', scheme: tool, ...all }]];
     case 'path-before':
     case 'edge-before':
       if (!process.env.BENCH_BASELINE) throw new Error(`${tool} needs BENCH_BASELINE (--baseline DIR)`);
