@@ -59,11 +59,19 @@ const RETHROWS = 3;
  * paths would mostly measure untested exceptions), a decoded path's end, and the numbers of the paths that end
  * some ways, in increasing order. A `finally` rethrow takes the kind of the last exception raised before it
  * on the path (none: `exception`).
+ *
+ * Given `through` (blocks other than ENTRY and EXIT: the code on a source line), the counts and the numbers
+ * are those of the paths that run one of those blocks (a decoded path's `blocks` meet them); `kindOf` is
+ * unchanged.
  */
 export class PathEnds {
   readonly counts: PathEndCounts;
   /** paths[v * CATEGORIES + c]: paths from block v to EXIT in category c. */
   private readonly paths: Float64Array;
+  /** Given `through`: those of `paths` that run a block of it (from v on, v included); else `paths`. */
+  private readonly pathsThrough: Float64Array;
+  /** 1 for the blocks of `through` (all 1s without it: every path runs the function). */
+  private readonly marked: Uint8Array;
   /** DAG out-edges per block, by increasing `Val` (so paths are visited in increasing number). */
   private readonly outStart: Int32Array;
   private readonly out: Int32Array;
@@ -73,8 +81,17 @@ export class PathEnds {
   constructor(
     private readonly numbering: PathNumbering,
     private readonly origins?: ExceptionOrigins,
+    through?: Iterable<number>,
   ) {
     const { dag, entry, exit, blockCount } = numbering;
+    this.marked = new Uint8Array(blockCount).fill(through ? 0 : 1);
+    for (const b of through ?? []) {
+      if (b === entry || b === exit || !(b >= 0 && b < blockCount))
+        throw new RangeError(
+          `block ${b} is not a block with code (0 to ${blockCount - 1}, not ENTRY or EXIT)`,
+        );
+      this.marked[b] = 1;
+    }
     this.raises = Uint8Array.from({ length: numbering.edgeCount }, (_, e) => this.raiseOf(e));
     this.cuts = new Set(numbering.removedEdges.filter((r) => r.kind === 'cut').map((r) => r.edge));
     this.outStart = new Int32Array(blockCount + 1);
@@ -85,30 +102,18 @@ export class PathEnds {
     for (let d = 0; d < dag.edgeCount; d++) this.out[fill[dag.src[d]]++] = d;
     for (let v = 0; v < blockCount; v++)
       this.out.subarray(this.outStart[v], this.outStart[v + 1]).sort((a, b) => dag.val[a] - dag.val[b]);
-    const paths = new Float64Array(blockCount * CATEGORIES);
-    this.paths = paths;
-    for (const v of this.reverseTopologicalOrder()) {
-      for (let i = this.outStart[v]; i < this.outStart[v + 1]; i++) {
-        const d = this.out[i];
-        const w = dag.dst[d];
-        if (w === exit) {
-          paths[v * CATEGORIES + this.exitCategory(d)] += 1;
-          continue;
-        }
-        for (let c = 0; c < P; c++) paths[v * CATEGORIES + c] += paths[w * CATEGORIES + c];
-        // A rethrow further on carries the exception this edge raises, if it raises one.
-        const raise = this.dagRaise(d);
-        const pending = raise === RAISES_EXPLICIT ? X : raise === RAISES_IMPLICIT ? I : P;
-        paths[v * CATEGORIES + pending] += paths[w * CATEGORIES + P];
-      }
-    }
+    const order = this.reverseTopologicalOrder();
+    this.paths = this.countPaths(order, null);
+    this.pathsThrough = through ? this.countPaths(order, this.paths) : this.paths;
+    const paths = this.pathsThrough;
     const at = (c: number) => paths[entry * CATEGORIES + c];
     let fromEntry = 0;
     for (let i = this.outStart[entry]; i < this.outStart[entry + 1]; i++) {
       const d = this.out[i];
       if (dag.kind[d] === ENTRY_DUMMY) continue;
       const w = dag.dst[d];
-      if (w === exit) fromEntry += 1;
+      // Straight from ENTRY to EXIT runs no block of `through` (which holds neither).
+      if (w === exit) fromEntry += through ? 0 : 1;
       else for (let c = 0; c < CATEGORIES; c++) fromEntry += paths[w * CATEGORIES + c];
     }
     this.counts = {
@@ -119,6 +124,35 @@ export class PathEnds {
       cut: at(C),
       fromEntry,
     };
+  }
+
+  /**
+   * Paths from each block to EXIT by category, over `order` (reverse topological). With `all` (the counts of
+   * every path), only the paths that run a marked block: from a marked block, all of them.
+   */
+  private countPaths(order: readonly number[], all: Float64Array | null): Float64Array {
+    const { dag, exit, blockCount } = this.numbering;
+    const paths = new Float64Array(blockCount * CATEGORIES);
+    for (const v of order) {
+      if (all && this.marked[v]) {
+        paths.set(all.subarray(v * CATEGORIES, (v + 1) * CATEGORIES), v * CATEGORIES);
+        continue;
+      }
+      for (let i = this.outStart[v]; i < this.outStart[v + 1]; i++) {
+        const d = this.out[i];
+        const w = dag.dst[d];
+        if (w === exit) {
+          if (!all) paths[v * CATEGORIES + this.exitCategory(d)] += 1;
+          continue;
+        }
+        for (let c = 0; c < P; c++) paths[v * CATEGORIES + c] += paths[w * CATEGORIES + c];
+        // A rethrow further on carries the exception this edge raises, if it raises one.
+        const raise = this.dagRaise(d);
+        const pending = raise === RAISES_EXPLICIT ? X : raise === RAISES_IMPLICIT ? I : P;
+        paths[v * CATEGORIES + pending] += paths[w * CATEGORIES + P];
+      }
+    }
+    return paths;
   }
 
   /** How a decoded path of this numbering ends. */
@@ -144,13 +178,18 @@ export class PathEnds {
     const { dag, entry, exit } = this.numbering;
     // A pending rethrow ends as the last exception raised before it: explicit, or implicit (or none).
     const pendingWanted = (explicitLast: boolean) => wanted[explicitLast ? X : I] === 1;
-    const reachable = (v: number, explicitLast: boolean) => {
-      let n = pendingWanted(explicitLast) ? this.paths[v * CATEGORIES + P] : 0;
-      for (let c = 0; c < P; c++) if (wanted[c]) n += this.paths[v * CATEGORIES + c];
+    // Once a path has run a block of `through`, every way on is one; before, only those that run one later.
+    const reachable = (v: number, explicitLast: boolean, passed: boolean) => {
+      const paths = passed ? this.paths : this.pathsThrough;
+      let n = pendingWanted(explicitLast) ? paths[v * CATEGORIES + P] : 0;
+      for (let c = 0; c < P; c++) if (wanted[c]) n += paths[v * CATEGORIES + c];
       return n > 0;
     };
-    const stack = [{ v: entry, explicitLast: false, base: 0, next: this.outStart[entry] }];
-    if (!reachable(entry, false)) return;
+    const passedAtEntry = this.pathsThrough === this.paths;
+    const stack = [
+      { v: entry, explicitLast: false, passed: passedAtEntry, base: 0, next: this.outStart[entry] },
+    ];
+    if (!reachable(entry, false, passedAtEntry)) return;
     while (stack.length > 0) {
       const frame = stack[stack.length - 1];
       if (frame.next === this.outStart[frame.v + 1]) {
@@ -165,9 +204,13 @@ export class PathEnds {
         raise === RAISES_EXPLICIT ? true : raise === RAISES_IMPLICIT ? false : frame.explicitLast;
       if (w === exit) {
         const category = this.exitCategory(d);
+        if (!frame.passed) continue;
         if (category === P ? pendingWanted(explicitLast) : wanted[category] === 1) yield number;
-      } else if (reachable(w, explicitLast)) {
-        stack.push({ v: w, explicitLast, base: number, next: this.outStart[w] });
+        continue;
+      }
+      const passed = frame.passed || this.marked[w] === 1;
+      if (reachable(w, explicitLast, passed)) {
+        stack.push({ v: w, explicitLast, passed, base: number, next: this.outStart[w] });
       }
     }
   }

@@ -49,6 +49,7 @@ describe('PathEnds', () => {
     ['structured graphs', (r: Random) => structuredGraph(r, 30)],
   ])('%s: every path counted once, by how it ends; classified and enumerated alike', (_name, generate) => {
     const seen = zero();
+    let throughSome = 0;
     forEachSeededCase(baseSeed(0xe4d5), caseCount(300), 17, (rng) => {
       const graph = generate(rng);
       let numbering = numberPaths(graph);
@@ -83,8 +84,28 @@ describe('PathEnds', () => {
       const wanted = [...byKind].filter(([k]) => kinds.includes(k)).flatMap(([, ps]) => ps);
       expect([...ends.numbersEndingBy(kinds)]).toEqual(wanted.sort((a, b) => a - b));
       for (const k of Object.keys(seen) as (keyof Tally)[]) seen[k] += expected[k];
+      // Through a few blocks (the code on a line): the paths whose blocks meet them, counted and listed alike.
+      const inner = Array.from({ length: graph.blockCount }, (_, b) => b).filter(
+        (b) => b !== numbering.entry && b !== numbering.exit,
+      );
+      const through = new Set(inner.filter(() => rng.chance(0.15)));
+      const restricted = new PathEnds(numbering, origins ?? undefined, through);
+      const passing = zero();
+      const passingWanted: number[] = [];
+      for (let p = 0; p < numbering.pathCount; p++) {
+        const decoded = decodePath(numbering, p);
+        if (!decoded.blocks.some((b) => through.has(b))) continue;
+        const kind = endOf(decoded, numbering, origins);
+        passing[kind]++;
+        if (decoded.start.kind === 'entry') passing.fromEntry++;
+        if (kinds.includes(kind)) passingWanted.push(p);
+      }
+      expect(restricted.counts).toEqual(passing);
+      expect([...restricted.numbersEndingBy(kinds)]).toEqual(passingWanted);
+      throughSome += passingWanted.length > 0 && passingWanted.length < wanted.length ? 1 : 0;
     });
-    // The cases must exercise every way a path can end.
+    // The cases must exercise every way a path can end, and blocks some but not all wanted paths run.
     for (const n of Object.values(seen)) expect(n).toBeGreaterThan(0);
+    expect(throughSome).toBeGreaterThan(10);
   });
 });
