@@ -136,4 +136,5 @@ export {
   type PathEndCounts,
   type PathEndKind,
   type ExceptionOrigins,
+  type PathsThrough,
 } from './path-ends';

@@ -20,6 +20,12 @@ export interface PathEndCounts {
   readonly fromEntry: number;
 }
 
+/** Where paths pass: blocks (other than ENTRY and EXIT) they run, edges they take. */
+export interface PathsThrough {
+  readonly blocks?: Iterable<number>;
+  readonly edges?: Iterable<number>;
+}
+
 /**
  * Per original edge, 1 where an exceptional edge is an explicit `throw`, and 1 where one rethrows the exception
  * pending when it was reached (the end of a `finally` entered by an exception). The graph does not know which
@@ -60,18 +66,20 @@ const RETHROWS = 3;
  * some ways, in increasing order. A `finally` rethrow takes the kind of the last exception raised before it
  * on the path (none: `exception`).
  *
- * Given `through` (blocks other than ENTRY and EXIT: the code on a source line), the counts and the numbers
- * are those of the paths that run one of those blocks (a decoded path's `blocks` meet them); `kindOf` is
- * unchanged.
+ * Given `through` (blocks other than ENTRY and EXIT, and edges: the code and the jumps on a source line), the
+ * counts and the numbers are those of the paths that run one of those blocks or take one of those edges (a
+ * decoded path's `blocks` or `edges` meet them); `kindOf` is unchanged.
  */
 export class PathEnds {
   readonly counts: PathEndCounts;
   /** paths[v * CATEGORIES + c]: paths from block v to EXIT in category c. */
   private readonly paths: Float64Array;
-  /** Given `through`: those of `paths` that run a block of it (from v on, v included); else `paths`. */
+  /** Given `through`: those of `paths` that pass it (from v on, v included); else `paths`. */
   private readonly pathsThrough: Float64Array;
   /** 1 for the blocks of `through` (all 1s without it: every path runs the function). */
   private readonly marked: Uint8Array;
+  /** 1 for the DAG edges that take an edge of `through` (a real edge, or a removed one ending a path). */
+  private readonly markedDag: Uint8Array;
   /** DAG out-edges per block, by increasing `Val` (so paths are visited in increasing number). */
   private readonly outStart: Int32Array;
   private readonly out: Int32Array;
@@ -81,11 +89,15 @@ export class PathEnds {
   constructor(
     private readonly numbering: PathNumbering,
     private readonly origins?: ExceptionOrigins,
-    through?: Iterable<number>,
+    through?: PathsThrough,
   ) {
     const { dag, entry, exit, blockCount } = numbering;
     this.marked = new Uint8Array(blockCount).fill(through ? 0 : 1);
-    for (const b of through ?? []) {
+    this.markedDag = new Uint8Array(dag.edgeCount);
+    const edges = new Set(through?.edges ?? []);
+    for (let d = 0; d < dag.edgeCount; d++)
+      if (dag.kind[d] !== ENTRY_DUMMY && edges.has(dag.origin[d])) this.markedDag[d] = 1;
+    for (const b of through?.blocks ?? []) {
       if (b === entry || b === exit || !(b >= 0 && b < blockCount))
         throw new RangeError(
           `block ${b} is not a block with code (0 to ${blockCount - 1}, not ENTRY or EXIT)`,
@@ -112,9 +124,10 @@ export class PathEnds {
       const d = this.out[i];
       if (dag.kind[d] === ENTRY_DUMMY) continue;
       const w = dag.dst[d];
+      const from = this.markedDag[d] ? this.paths : paths;
       // Straight from ENTRY to EXIT runs no block of `through` (which holds neither).
-      if (w === exit) fromEntry += through ? 0 : 1;
-      else for (let c = 0; c < CATEGORIES; c++) fromEntry += paths[w * CATEGORIES + c];
+      if (w === exit) fromEntry += through && !this.markedDag[d] ? 0 : 1;
+      else for (let c = 0; c < CATEGORIES; c++) fromEntry += from[w * CATEGORIES + c];
     }
     this.counts = {
       return: at(R),
@@ -128,7 +141,7 @@ export class PathEnds {
 
   /**
    * Paths from each block to EXIT by category, over `order` (reverse topological). With `all` (the counts of
-   * every path), only the paths that run a marked block: from a marked block, all of them.
+   * every path), only the paths that run a marked block or take a marked edge: from there on, all of them.
    */
   private countPaths(order: readonly number[], all: Float64Array | null): Float64Array {
     const { dag, exit, blockCount } = this.numbering;
@@ -142,14 +155,15 @@ export class PathEnds {
         const d = this.out[i];
         const w = dag.dst[d];
         if (w === exit) {
-          if (!all) paths[v * CATEGORIES + this.exitCategory(d)] += 1;
+          if (!all || this.markedDag[d]) paths[v * CATEGORIES + this.exitCategory(d)] += 1;
           continue;
         }
-        for (let c = 0; c < P; c++) paths[v * CATEGORIES + c] += paths[w * CATEGORIES + c];
+        const from = all && this.markedDag[d] ? all : paths;
+        for (let c = 0; c < P; c++) paths[v * CATEGORIES + c] += from[w * CATEGORIES + c];
         // A rethrow further on carries the exception this edge raises, if it raises one.
         const raise = this.dagRaise(d);
         const pending = raise === RAISES_EXPLICIT ? X : raise === RAISES_IMPLICIT ? I : P;
-        paths[v * CATEGORIES + pending] += paths[w * CATEGORIES + P];
+        paths[v * CATEGORIES + pending] += from[w * CATEGORIES + P];
       }
     }
     return paths;
@@ -178,7 +192,7 @@ export class PathEnds {
     const { dag, entry, exit } = this.numbering;
     // A pending rethrow ends as the last exception raised before it: explicit, or implicit (or none).
     const pendingWanted = (explicitLast: boolean) => wanted[explicitLast ? X : I] === 1;
-    // Once a path has run a block of `through`, every way on is one; before, only those that run one later.
+    // Once a path has passed `through`, every way on is one; before, only those that pass it later.
     const reachable = (v: number, explicitLast: boolean, passed: boolean) => {
       const paths = passed ? this.paths : this.pathsThrough;
       let n = pendingWanted(explicitLast) ? paths[v * CATEGORIES + P] : 0;
@@ -204,11 +218,11 @@ export class PathEnds {
         raise === RAISES_EXPLICIT ? true : raise === RAISES_IMPLICIT ? false : frame.explicitLast;
       if (w === exit) {
         const category = this.exitCategory(d);
-        if (!frame.passed) continue;
+        if (!frame.passed && !this.markedDag[d]) continue;
         if (category === P ? pendingWanted(explicitLast) : wanted[category] === 1) yield number;
         continue;
       }
-      const passed = frame.passed || this.marked[w] === 1;
+      const passed = frame.passed || this.markedDag[d] === 1 || this.marked[w] === 1;
       if (reachable(w, explicitLast, passed)) {
         stack.push({ v: w, explicitLast, passed, base: number, next: this.outStart[w] });
       }

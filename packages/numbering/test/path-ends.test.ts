@@ -84,17 +84,21 @@ describe('PathEnds', () => {
       const wanted = [...byKind].filter(([k]) => kinds.includes(k)).flatMap(([, ps]) => ps);
       expect([...ends.numbersEndingBy(kinds)]).toEqual(wanted.sort((a, b) => a - b));
       for (const k of Object.keys(seen) as (keyof Tally)[]) seen[k] += expected[k];
-      // Through a few blocks (the code on a line): the paths whose blocks meet them, counted and listed alike.
+      // Through a few blocks and edges (the code and jumps on a line): the paths whose blocks or edges meet
+      // them, counted and listed alike.
       const inner = Array.from({ length: graph.blockCount }, (_, b) => b).filter(
         (b) => b !== numbering.entry && b !== numbering.exit,
       );
-      const through = new Set(inner.filter(() => rng.chance(0.15)));
-      const restricted = new PathEnds(numbering, origins ?? undefined, through);
+      const blocks = new Set(inner.filter(() => rng.chance(0.1)));
+      const edges = new Set(
+        Array.from({ length: graph.edgeCount }, (_, e) => e).filter(() => rng.chance(0.05)),
+      );
+      const restricted = new PathEnds(numbering, origins ?? undefined, { blocks, edges });
       const passing = zero();
       const passingWanted: number[] = [];
       for (let p = 0; p < numbering.pathCount; p++) {
         const decoded = decodePath(numbering, p);
-        if (!decoded.blocks.some((b) => through.has(b))) continue;
+        if (!decoded.blocks.some((b) => blocks.has(b)) && !decoded.edges.some((e) => edges.has(e))) continue;
         const kind = endOf(decoded, numbering, origins);
         passing[kind]++;
         if (decoded.start.kind === 'entry') passing.fromEntry++;

@@ -15,7 +15,8 @@ import { Problems } from './problems';
 import { loadProfiledFiles, type ProfiledFile } from './profiled-file';
 import { ProgressBar } from './progress-bar';
 import { ConfigError, readReportConfig } from './report-config';
-import { formatFunctionPaths, selectFunctions, splitTarget } from './show-paths';
+import { selectFunctions, splitTarget } from './function-selection';
+import { formatFunctionPaths } from './show-paths';
 import { formatCallPaths, interproceduralReport } from './interprocedural-report';
 import { TerminalStyle } from './terminal-style';
 import { formatTextReport } from './text-report';
@@ -23,7 +24,8 @@ import { checkThresholds, thresholdFailures, type CoverageThreshold } from './th
 
 const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profile directories, default $PATHPROF_DIR or .pathprof)
   text                        per file and function: potential, executed paths, coverage, hottest paths
-  show FILE[:FUNCTION]        each path decoded into the decisions it takes; the paths not taken
+  show FILE[:FUNCTION|:LINE]  each path decoded into the decisions it takes; the paths not taken (at a line:
+                              the innermost function there, its paths through the line)
   calls FILE[:FUNCTION]       interprocedural mode: the hottest paths across calls, decoded into source
   json                        the report as pathprof-report/2 JSON
   lcov                        an lcov tracefile derived from the path profile (istanbul's lcovonly)
@@ -160,13 +162,15 @@ export function main(argv: string[]): void {
     case 'show': {
       const target = positionals.shift();
       if (!target) return fail(`pathprof-report: show needs FILE[:FUNCTION]\n${usage}`);
-      const selected = selectFunctions(load(positionals), target);
-      if (selected.length === 0) {
-        console.error(`pathprof-report: no profiled function matches ${target}`);
+      const selection = selectFunctions(load(positionals), target);
+      if (selection.miss) {
+        console.error(`pathprof-report: ${selection.miss}`);
         status = 1;
       }
       emit(
-        selected.map(({ file, fn }) => formatFunctionPaths(file, fn, style, limit, coverage)).join('\n\n'),
+        selection.functions
+          .map(({ file, fn, line }) => formatFunctionPaths(file, fn, style, limit, coverage, line))
+          .join('\n\n'),
       );
       break;
     }

@@ -1,13 +1,25 @@
 /** The candidate nearest to `word` by edit distance (a typo's likely meaning), if within `most` edits. */
 export function closestWord(word: string, candidates: readonly string[], most = 2): string | null {
-  let best: string | null = null;
+  return closestWords(word, candidates, most)[0] ?? null;
+}
+
+/**
+ * The candidates nearest to `word` by edit distance, ignoring case (a typo's likely meanings), if within `most`
+ * edits (by default 2, or a quarter of the word's length when longer): every one at the least distance, in order.
+ */
+export function closestWords(
+  word: string,
+  candidates: readonly string[],
+  most = Math.max(2, Math.floor(word.length / 4)),
+): string[] {
+  let best: string[] = [];
   let bestDistance = most + 1;
   for (const candidate of candidates) {
-    const d = editDistance(word.toLowerCase(), candidate);
+    const d = editDistance(word.toLowerCase(), candidate.toLowerCase());
     if (d < bestDistance) {
-      best = candidate;
+      best = [candidate];
       bestDistance = d;
-    }
+    } else if (d === bestDistance && d <= most) best.push(candidate);
   }
   return best;
 }

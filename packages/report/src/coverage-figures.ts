@@ -56,11 +56,14 @@ export function functionFigures(
 ): FunctionFigures {
   let implicitExecuted = 0;
   for (const end of executedEnds) if (end === 'exception') implicitExecuted++;
-  const implicitPotential = fn.ends.counts.exception;
+  const ends = fn.ends.counts;
+  const implicitPotential = ends.exception;
   const counted = options.implicitExceptions;
+  // Every path ends one way: their sum is the numbering's path count (or, through a line, the paths through it).
+  const potential = ends.return + ends.throw + ends.exception + ends.backedge + ends.cut;
   return {
     ...pathFigures(
-      fn.numbering.pathCount - (counted ? 0 : implicitPotential),
+      potential - (counted ? 0 : implicitPotential),
       fn.counts.size - (counted ? 0 : implicitExecuted),
     ),
     exceptionPaths: { potentialPaths: implicitPotential, executedPaths: implicitExecuted, counted },

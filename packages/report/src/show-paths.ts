@@ -1,49 +1,40 @@
 import { functionFigures, type CoverageOptions } from './coverage-figures';
 import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
+import { throughLine } from './function-selection';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { unexecutedPaths } from './unexecuted-paths';
 import type { TerminalStyle } from './terminal-style';
 
-/** What `show FILE[:FUNCTION]` selects: files whose key ends with FILE, functions named FUNCTION. */
-export function selectFunctions(
-  files: readonly ProfiledFile[],
-  target: string,
-): { file: ProfiledFile; fn: FunctionPaths }[] {
-  const { file: wanted, name } = splitTarget(target);
-  return files
-    .filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`))
-    .flatMap((file) =>
-      file.functions.filter((fn) => name === null || fn.meta.name === name).map((fn) => ({ file, fn })),
-    );
-}
-
-/** `FILE[:FUNCTION]`: the file as a key suffix (a leading `./` dropped), and the function's name if given. */
-export function splitTarget(target: string): { file: string; name: string | null } {
-  const colon = target.lastIndexOf(':');
-  const [filePart, name] = colon > 0 ? [target.slice(0, colon), target.slice(colon + 1)] : [target, null];
-  return { file: filePart.replace(/^\.\//, ''), name };
-}
-
 /**
  * Each executed path of a function as its decisions, with its count; then the paths no test took, with the
  * decisions a test must make to take them (at most `limit` of them: a function can have millions), among the
- * paths the figures count.
+ * paths the figures count. Given a `line`, only the paths through it (see `throughLine`).
  */
 export function formatFunctionPaths(
   file: ProfiledFile,
-  fn: FunctionPaths,
+  whole: FunctionPaths,
   style: TerminalStyle,
   limit: number,
   options: CoverageOptions,
+  line?: number,
 ): string {
+  const restricted = line === undefined ? whole : throughLine(whole, line);
+  const fn = restricted ?? whole;
   const { meta, counts } = fn;
   const figures = functionFigures(fn, options);
+  const through =
+    line === undefined
+      ? ''
+      : restricted
+        ? `, through line ${line}`
+        : ` (line ${line} runs no code of its own)`;
   const e = figures.exceptionPaths;
   const exceptions = e.counted
     ? `, implicit-exception paths among them: ${e.executedPaths} of ${e.potentialPaths}`
     : `; implicit-exception paths apart: ${e.executedPaths} of ${e.potentialPaths}`;
   const out = [
     style.bold(`${file.key}:${meta.range[0]} ${meta.name}`) +
+      through +
       `: ${figures.executedPaths} of ${figures.potentialPaths} paths executed ` +
       `(${style.coverage(figures.coverage)})${exceptions}`,
   ];

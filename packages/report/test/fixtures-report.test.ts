@@ -119,6 +119,17 @@ const ESC = '\u001b';
         '      L17 return 0;',
       ].join('\n'),
     );
+    // At a line: the function there, its paths through the line (3 of discount's 5 returning paths decide on
+    // line 16); a misspelt name is answered with the closest ones.
+    const line = report('js-shop', ['show', 'src/cart.js:16', shop, '--limit', '0']);
+    expect(line.stdout).toMatch(
+      /^src\/cart\.js:13 discount, through line 16: 1 of 3 paths executed \(33\.3%\)/,
+    );
+    const typo = report('js-shop', ['show', 'cart.js:discont', shop]);
+    expect(typo.status).toBe(1);
+    expect(typo.stderr).toBe(
+      'pathprof-report: no profiled function matches cart.js:discont (did you mean discount?)\n',
+    );
   });
 
   test('show: loop paths are entering the loop, one iteration, leaving it', () => {

@@ -1,0 +1,97 @@
+import { EdgeKind } from '@pathprof/cfg';
+import { decodePath } from '@pathprof/numbering';
+import { functionFigures } from '../src';
+import { selectFunctions, throughLine } from '../src/function-selection';
+import { profileInProcess } from './support/in-process';
+import { built } from './support/runs';
+
+const source = `class DateTime {
+  static fromISO(text) {
+    if (!text) return null;
+    return new DateTime(text.length > 10 ? 'long' : 'short');
+  }
+  constructor(kind) { this.kind = kind; }
+  get year() { return this.kind === 'long' ? 2024 : 0; }
+}
+function fromISO(s) { return s; }
+function pick(list, wanted) {
+  const kept = [];
+  for (const item of list) {
+    if (item === wanted) {
+      kept.push(item);
+    } else if (item > wanted) {
+      break;
+    }
+  }
+  return kept.map((x) => x * 2).filter((y) => y > 2);
+}
+DateTime.fromISO('2024-01-01T00:00');
+DateTime.fromISO('');
+new DateTime('short').year;
+fromISO('x');
+pick([1, 2, 3], 2);
+pick([2, 2], 2);
+`;
+
+(built ? describe : describe.skip)('show FILE[:FUNCTION|:LINE]: what it selects', () => {
+  const file = profileInProcess(source, 'selection.js');
+  const names = (target: string) => {
+    const selection = selectFunctions([file], target);
+    return (
+      selection.miss ?? selection.functions.map(({ fn, line }) => `${fn.meta.name}${line ? `@${line}` : ''}`)
+    );
+  };
+
+  test('a name matches with or without its class, and a getter without get', () => {
+    expect(names('selection.js:fromISO')).toEqual(['DateTime.fromISO', 'fromISO']);
+    expect(names('selection.js:DateTime.fromISO')).toEqual(['DateTime.fromISO']);
+    expect(names('selection.js:year')).toEqual(['get DateTime.year']);
+    expect(names('selection.js:DateTime.year')).toEqual(['get DateTime.year']);
+  });
+
+  test('a miss names the closest functions or files', () => {
+    expect(names('selection.js:fromIso8601')).toBe('no profiled function matches selection.js:fromIso8601');
+    expect(names('selection.js:fromIOS')).toBe(
+      'no profiled function matches selection.js:fromIOS (did you mean DateTime.fromISO, fromISO?)',
+    );
+    expect(names('selction.js:pick')).toBe(
+      'no profiled file matches selction.js (did you mean virtual/selection.js?)',
+    );
+    expect(names('selection.js:400')).toBe('no profiled function at line 400 of virtual/selection.js');
+  });
+
+  test('a line selects the innermost functions there: two arrows side by side, top-level code', () => {
+    expect(names('selection.js:13')).toEqual(['pick@13']);
+    expect(names('selection.js:19')).toEqual(['<anonymous>@19', '<anonymous>@19']);
+    expect(names('selection.js:21')).toEqual(['<program>@21']);
+  });
+
+  test('through a line: exactly the paths that run a block there, counted and listed as decoding each finds', () => {
+    const pick = file.functions.find((f) => f.meta.name === 'pick')!;
+    const checked: number[] = [];
+    for (let line = 11; line <= 19; line++) {
+      const through = throughLine(pick, line);
+      if (!through) continue;
+      const expected = new Set<number>();
+      for (let id = 0; id < pick.numbering.pathCount; id++) {
+        // Its code on the line (a block's extent), or its break there.
+        const { blocks, edges } = decodePath(pick.numbering, id);
+        const onLine = (r: number) =>
+          r >= 0 && pick.meta.ranges[4 * r] <= line && line <= pick.meta.ranges[4 * r + 2];
+        const breaks = line === 16 && edges.some((e) => pick.meta.edges[3 * e + 2] === EdgeKind.Break);
+        if (breaks || blocks.some((b) => onLine(pick.meta.blockRanges[b]))) expected.add(id);
+      }
+      const listed = [...through.ends.numbersEndingBy(['return', 'throw', 'exception', 'backedge', 'cut'])];
+      expect({ line, listed }).toEqual({ line, listed: [...expected] });
+      expect([...through.counts.keys()].sort((a, b) => a - b)).toEqual(
+        [...pick.counts.keys()].filter((id) => expected.has(id)).sort((a, b) => a - b),
+      );
+      const figures = functionFigures(through, { implicitExceptions: true });
+      expect(figures.potentialPaths).toBe(expected.size);
+      checked.push(line);
+    }
+    // Lines 17 and 18 (closing braces) hold no code of pick's own; the loop's lines and its break do.
+    expect(checked).toEqual([11, 12, 13, 14, 15, 16, 19]);
+    expect(throughLine(pick, 17)).toBeNull();
+  });
+});
