@@ -1,11 +1,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { getStore, mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
 import { runScript } from '@pathprof/testkit';
 import { resetCounts, runtimeGlobals } from './support/counted-paths';
 import { instrument } from './support/instrument';
 import { ScratchProject } from './support/scratch-project';
+import { launchChromium } from '../../report/test/support/chromium';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
 const jestBin = require.resolve('jest/bin/jest');
@@ -128,5 +130,23 @@ const calls = [
     expect(site).toMatch(
       /<ul class="call-tree">.*<li class="step call"><span class="fn">checkout<\/span> <a href="#L12">L12<\/a> → discount\(total, code\)<\/li><li><ul class="call-tree"><li class="step decision"><span class="fn">discount<\/span>/s,
     );
+
+    // In a browser: the call trees show, and a step's link brings its source line into view.
+    const browser = await launchChromium();
+    try {
+      const tab = await browser.newPage({ viewport: { width: 1000, height: 600 } });
+      await tab.goto(pathToFileURL(project.path(`html/${page}`)).href);
+      const tree = tab.locator('.call-path', { hasText: 'checkout → discount' }).first();
+      expect(await tree.isVisible()).toBe(true);
+      await tree.locator('a[href="#L12"]').first().click();
+      expect(new URL(tab.url()).hash).toBe('#L12');
+      const line = await tab.locator('#L12').boundingBox();
+      expect(line).not.toBeNull();
+      expect(line!.y).toBeGreaterThanOrEqual(0);
+      expect(line!.y).toBeLessThan(600);
+      expect(await tab.locator('#L12').textContent()).toContain('return discount(total, code);');
+    } finally {
+      await browser.close();
+    }
   });
 });
