@@ -43,9 +43,18 @@ interface ProcedureCode {
   readonly tracksOpen: boolean;
   /** The callee's procedure index per crossed site (index in the graph's `callSites`). */
   readonly callees: readonly number[];
+  /**
+   * The register holds path numbers relative to the component's first (`componentStart`): small numbers in
+   * a file of many components. This is the root start so relative, null when only crossed calls enter.
+   */
+  readonly rootStart: number | null;
+  readonly componentStart: bigint;
   /** Where the paths ending here are counted: the hash table of its component, or -1 for the array... */
   readonly table: number;
-  /** ...at the path number plus this (the component's offset minus its first path number; 0 for a table). */
+  /**
+   * ...at the register plus this: the component's offset in the array, or for a table its first path number
+   * (a table is keyed by the path number).
+   */
   readonly slotShift: number;
 }
 
@@ -124,13 +133,19 @@ export class InterproceduralCode implements EdgeCodePlan {
         crossesCalls: handOff.size > 0,
         tracksOpen:
           this.piecewise &&
-          (crossedInto.has(index) || (procedurePlan.rootStart !== null && procedurePlan.rootExitValue !== 0n)),
+          (crossedInto.has(index) ||
+            (procedurePlan.rootStart !== null && procedurePlan.rootExitValue !== 0n)),
         callees,
+        rootStart:
+          procedurePlan.rootStart === null
+            ? null
+            : Number(procedurePlan.rootStart - procedurePlan.componentStart),
+        componentStart: procedurePlan.componentStart,
         table: storage.table[component],
         slotShift:
           storage.table[component] >= 0
-            ? 0
-            : storage.arrayOffset[component] - Number(numbering.components[component].start),
+            ? Number(procedurePlan.componentStart)
+            : storage.arrayOffset[component],
       });
     });
   }
@@ -148,7 +163,7 @@ export class InterproceduralCode implements EdgeCodePlan {
     const p = this.procedures.get(cfg)!;
     const r = register(locals);
     const out: t.Expression[] = [];
-    const start = p.plan.rootStart;
+    const start = p.rootStart;
     if (p.crossedInto) {
       const take = [
         this.set('tok', t.numericLiteral(0)),
@@ -158,7 +173,7 @@ export class InterproceduralCode implements EdgeCodePlan {
       if (start === null) out.push(...take);
       else {
         const tokenIsMine = t.binaryExpression('===', this.field('tok'), t.numericLiteral(p.id));
-        const asRoot = [assign(r, num(start)), assign(nvcOf(locals), t.numericLiteral(1))];
+        const asRoot = [assign(r, num(BigInt(start))), assign(nvcOf(locals), t.numericLiteral(1))];
         if (this.needsRootFlag(p)) {
           take.push(assign(rootOf(locals), t.booleanLiteral(false)));
           asRoot.push(assign(rootOf(locals), t.booleanLiteral(true)));
@@ -167,7 +182,7 @@ export class InterproceduralCode implements EdgeCodePlan {
       }
       if (this.usesEntry(p)) out.push(assign(entryOf(locals), t.cloneNode(r)));
     } else {
-      const initial = num(BigInt(Number(start) - p.bias));
+      const initial = num(BigInt(start! - p.bias));
       out.push(assign(r, carried ? t.logicalExpression('||', carried, initial) : initial));
       if (p.nvc === null) out.push(assign(nvcOf(locals), t.numericLiteral(1)));
     }
@@ -181,7 +196,7 @@ export class InterproceduralCode implements EdgeCodePlan {
     return {
       purpose: 'register',
       hint: 'pp_r',
-      initial: num(BigInt(Number(p.plan.rootStart) - p.bias)),
+      initial: num(BigInt(p.rootStart! - p.bias)),
     };
   }
 
@@ -258,11 +273,11 @@ export class InterproceduralCode implements EdgeCodePlan {
         return [this.count(p, this.offset(t.cloneNode(r), op.increment, p.bias + p.slotShift, locals, nvc))];
       case 'restart': {
         // pathNum = pathNumOnEntry + f(nvc); a function never crossed into entered at its root start.
-        const entry = p.crossedInto ? t.cloneNode(entryOf(locals)) : num(p.plan.rootStart!);
+        const entry = p.crossedInto ? t.cloneNode(entryOf(locals)) : num(BigInt(p.rootStart!));
         return [assign(r, this.offset(entry, op.increment, -p.bias, locals, nvc))];
       }
       case 'restart-piecewise': {
-        const out = [assign(r, num(op.pathNumber - BigInt(p.bias)))];
+        const out = [assign(r, num(op.pathNumber - p.componentStart - BigInt(p.bias)))];
         if (p.nvc === null) out.push(assign(nvcOf(locals), num(op.nvc)));
         if (p.tracksOpen) out.push(assign(openOf(locals), t.booleanLiteral(false)));
         return out;
@@ -336,7 +351,7 @@ export class InterproceduralCode implements EdgeCodePlan {
     return f.b === 0n ? scaled : plus(scaled, Number(f.b));
   }
 
-  /** Counts at `slot`: the path number plus `slotShift` (an array slot; 0 for a hash table, keyed by number). */
+  /** Counts at `slot`: the register plus `slotShift` (an array slot, or a hash table's key: the path number). */
   private count(p: ProcedureCode, slot: t.Expression): t.Expression {
     if (p.table >= 0) {
       const table = t.memberExpression(this.file.hashed(), t.numericLiteral(p.table), true);

@@ -23,11 +23,13 @@ const FIRST_PROCEDURE_SHARE = 64;
 
 /**
  * Numbers a program so that every value its instrumentation computes stays within `limit` (the plan's
- * `valueBound`). Two levers, in this order:
+ * `valueBound`: values relative to their component's first path number, so each component of the crossed
+ * call graph has the whole budget). Two levers, in this order:
  * 1. Each procedure's own paths are kept within a per-procedure budget by splitting edges as Ball & Larus cut
  *    them (§5.3, `removeEdgesForBudget`): a split edge ends a path and starts the next, like a backedge.
- * 2. Crossed call sites are cut greedily: each round cuts the crossed sites whose callees complete the most
- *    paths from their entry (the factor a crossing multiplies N by), an eighth of those left at a time.
+ * 2. Crossed call sites are cut greedily in the components over the limit: each round cuts the crossed sites
+ *    whose callees complete the most paths from their entry (the factor a crossing multiplies N by), an
+ *    eighth of those left at a time.
  * When cutting every site is not enough (many roots), the per-procedure budget halves and the sites are tried
  * again; a budget no procedure can be cut down to is skipped. Null when no budget fits.
  */
@@ -73,10 +75,14 @@ function cutSitesToFit(
     const numbering = numberInterproceduralPaths(program, { scheme, hybrid: { sites: cut } });
     const plan = planInterproceduralInstrumentation(numbering);
     if (plan.valueBound <= limit) {
+      // Path numbers are reported as numbers: the file's components together stay exact too.
+      if (numbering.pathCount > BigInt(Number.MAX_SAFE_INTEGER)) return null;
       return { program, numbering, plan, cutSites: [...cut].sort((a, b) => a - b) };
     }
+    // Only the components over the limit lose crossings.
     const crossed: { site: number; weight: bigint }[] = [];
     for (const procedure of numbering.procedures) {
+      if (plan.componentBounds[procedure.component] <= limit) continue;
       for (const site of procedure.callSites) {
         if (site.cut !== null || site.callee === null) continue;
         const callee = numbering.procedures[site.callee];

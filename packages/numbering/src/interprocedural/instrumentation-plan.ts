@@ -48,15 +48,23 @@ export interface ProcedurePlan {
   /** `START` of `Entry_global → Entry_P`, or null when the procedure is only entered by crossed calls. */
   readonly rootStart: bigint | null;
   readonly rootExitValue: bigint;
+  /**
+   * The first path number of the procedure's component (`InterproceduralNumbering.components`): every path
+   * through it is numbered from there, so code may keep `pathNum - componentStart`, a value below the
+   * component's own count, and add it back where the path is recorded.
+   */
+  readonly componentStart: bigint;
 }
 
 export interface InterproceduralPlan {
   readonly scheme: InterproceduralScheme;
   readonly procedures: readonly ProcedurePlan[];
   /**
-   * No value the instrumentation computes (`pathNum`, `nvc`, an increment `f(nvc)` or its product
-   * `a·nvc`) exceeds this in magnitude: plain numbers are exact when it is at most `Number.MAX_SAFE_INTEGER`,
-   * else the emitted code must use BigInt (or a hybrid policy must cut more sites).
+   * No value the instrumentation computes (`pathNum - componentStart`, `nvc`, an increment `f(nvc)` or its
+   * product `a·nvc`) exceeds this in magnitude: plain numbers are exact when it is at most
+   * `Number.MAX_SAFE_INTEGER`, else the emitted code must use BigInt (or a hybrid policy must cut more sites).
    */
   readonly valueBound: bigint;
+  /** The same bound per component: the components to cut calls in when `valueBound` is too large. */
+  readonly componentBounds: readonly bigint[];
 }

@@ -36,10 +36,16 @@ export function planInterproceduralInstrumentation(
   const planned = numbering.procedures.map((procedure, p) =>
     planProcedure(numbering, p, options.weights?.[p] ?? staticEdgeWeights(procedure.graph), nvcBound[p]),
   );
+  const componentBounds = numbering.components.map((c) => c.count);
+  planned.forEach(({ bound }, p) => {
+    const c = numbering.procedures[p].component;
+    if (bound > componentBounds[c]) componentBounds[c] = bound;
+  });
   return {
     scheme: numbering.scheme,
     procedures: planned.map(({ plan }) => plan),
-    valueBound: planned.reduce((max, { bound }) => (bound > max ? bound : max), numbering.pathCount),
+    valueBound: componentBounds.reduce((max, bound) => (bound > max ? bound : max), 0n),
+    componentBounds,
   };
 }
 
@@ -92,7 +98,9 @@ function planProcedure(
     };
   });
   const rootExit = procedure.exitSuccessors.find((s) => s.caller === null);
-  // The register at v is its exact prefix (below N) minus pot(v)(nvc); an op adds at most one increment to it.
+  // The register at v is its exact prefix (below the component's count, from its start) minus pot(v)(nvc); an
+  // op adds at most one increment to it.
+  const component = numbering.components[procedure.component];
   const largest = (fs: readonly LinearFunction[]): bigint =>
     fs.reduce((max, f) => (magnitude(f, nvcBound) > max ? magnitude(f, nvcBound) : max), 0n);
   return {
@@ -101,8 +109,9 @@ function planProcedure(
       callSites,
       rootStart: procedure.rootEntryPoint < 0 ? null : numbering.entryPoints[procedure.rootEntryPoint].start,
       rootExitValue: rootExit?.value ?? 0n,
+      componentStart: component.start,
     },
-    bound: numbering.pathCount + largest(potential) + largest(increment) + nvcBound,
+    bound: component.count + largest(potential) + largest(increment) + nvcBound,
   };
 }
 

@@ -19,7 +19,7 @@ interface Activation {
 /**
  * Executes an instrumentation plan along a trace the way emitted code would (the contract in
  * `ProcedurePlan`), with exact integers, and returns the path numbers recorded, in order. Throws if any value
- * it computes exceeds the plan's `valueBound`.
+ * it computes (path numbers relative to their component's start) exceeds the plan's `valueBound`.
  */
 export function runPlan(
   numbering: InterproceduralNumbering,
@@ -53,7 +53,8 @@ export function runPlan(
         frame.nvc = op.nvc;
         cnt = 0n;
       }
-      check(pathNum);
+      // The code keeps the number relative to its component's first path number.
+      check(pathNum - plan.procedures[frame.procedure].componentStart);
     }
   };
   for (const event of trace) {
