@@ -10,6 +10,7 @@ import type {
 } from '@pathprof/numbering';
 import { plus } from './counter-code';
 import type { FileCounters } from './file-counters';
+import { procedureFacts, type ProcedureFacts } from './interprocedural-facts';
 
 /** What one function's code needs to know beyond its plan. */
 interface ProcedureCode {
@@ -26,7 +27,10 @@ interface ProcedureCode {
   readonly bias: number;
   /** The register's value while a crossed callee runs: the sentinel, biased. */
   readonly marker: number;
-  /** nvc when it cannot vary (a function never crossed into, with no restart that changes it), else null. */
+  /**
+   * nvc when it cannot vary (a function never crossed into, with no restart that changes it) or is never read,
+   * else null.
+   */
   readonly nvc: bigint | null;
   /** The edge into the call vertex of each crossed site (hand-off), and the edge out of it (return). */
   readonly handOff: ReadonlyMap<number, number>;
@@ -38,7 +42,7 @@ interface ProcedureCode {
   readonly crossesCalls: boolean;
   /**
    * Piecewise: the `open` flag is read, when a root exit adds its value only with no open call, or when the
-   * function hands it back to a crossed caller; elsewhere it is never kept.
+   * function hands it back to a crossed caller, and it can be false; elsewhere it is never kept.
    */
   readonly tracksOpen: boolean;
   /** The callee's procedure index per crossed site (index in the graph's `callSites`). */
@@ -72,6 +76,7 @@ interface ProcedureCode {
 export class InterproceduralCode implements EdgeCodePlan {
   private readonly procedures = new Map<ControlFlowGraph, ProcedureCode>();
   private readonly piecewise: boolean;
+  private readonly facts: ProcedureFacts;
 
   constructor(
     numbering: InterproceduralNumbering,
@@ -83,16 +88,12 @@ export class InterproceduralCode implements EdgeCodePlan {
   ) {
     this.piecewise = plan.scheme === 'piecewise';
     const sentinel = -Number(plan.valueBound) - 1;
-    const crossedInto = new Set<number>();
-    numbering.procedures.forEach((p, i) =>
-      p.callSites.forEach((site, k) => {
-        if (plan.procedures[i].callSites[k].kind === 'crossed') crossedInto.add(site.callee!);
-      }),
-    );
+    const facts = (this.facts = procedureFacts(numbering, plan));
     graphs.forEach((cfg, index) => {
       const procedurePlan = plan.procedures[index];
+      const crossedInto = facts.crossedInto[index];
       const bias = cfg.parameterDefaults.length > 0 ? sentinel : 0;
-      if (bias !== 0 && crossedInto.has(index)) {
+      if (bias !== 0 && crossedInto) {
         throw new Error(`internal error: ${cfg.name} takes a hand-off but binds parameter defaults`);
       }
       const handOff = new Map<number, number>();
@@ -122,10 +123,10 @@ export class InterproceduralCode implements EdgeCodePlan {
       this.procedures.set(cfg, {
         id: index + 1,
         plan: procedurePlan,
-        crossedInto: crossedInto.has(index),
+        crossedInto,
         bias,
         marker: sentinel - bias,
-        nvc: crossedInto.has(index) || restartChangesNvc ? null : 1n,
+        nvc: (crossedInto || restartChangesNvc) && facts.readsNvc[index] ? null : 1n,
         handOff,
         returns,
         restarts,
@@ -133,8 +134,8 @@ export class InterproceduralCode implements EdgeCodePlan {
         crossesCalls: handOff.size > 0,
         tracksOpen:
           this.piecewise &&
-          (crossedInto.has(index) ||
-            (procedurePlan.rootStart !== null && procedurePlan.rootExitValue !== 0n)),
+          !facts.alwaysOpen[index] &&
+          (crossedInto || (procedurePlan.rootStart !== null && procedurePlan.rootExitValue !== 0n)),
         callees,
         rootStart:
           procedurePlan.rootStart === null
@@ -165,15 +166,17 @@ export class InterproceduralCode implements EdgeCodePlan {
     const out: t.Expression[] = [];
     const start = p.rootStart;
     if (p.crossedInto) {
+      // A stale token is only ever compared by the function it names: one never entered as a root skips it.
       const take = [
-        this.set('tok', t.numericLiteral(0)),
+        ...(start === null ? [] : [this.set('tok', t.numericLiteral(0))]),
         assign(r, this.field('inp')),
-        assign(nvcOf(locals), this.field('nvc')),
+        ...(p.nvc === null ? [assign(nvcOf(locals), this.field('nvc'))] : []),
       ];
       if (start === null) out.push(...take);
       else {
         const tokenIsMine = t.binaryExpression('===', this.field('tok'), t.numericLiteral(p.id));
-        const asRoot = [assign(r, num(BigInt(start))), assign(nvcOf(locals), t.numericLiteral(1))];
+        const asRoot = [assign(r, num(BigInt(start)))];
+        if (p.nvc === null) asRoot.push(assign(nvcOf(locals), t.numericLiteral(1)));
         if (this.needsRootFlag(p)) {
           take.push(assign(rootOf(locals), t.booleanLiteral(false)));
           asRoot.push(assign(rootOf(locals), t.booleanLiteral(true)));
@@ -217,10 +220,13 @@ export class InterproceduralCode implements EdgeCodePlan {
     if (handOff !== undefined) {
       const site = p.plan.callSites[handOff];
       if (site.kind !== 'crossed') throw new Error('internal error: a hand-off at a cut site');
+      const callee = p.callees[handOff];
       out.push(
         this.set('inp', plus(t.cloneNode(r), p.bias)),
-        this.set('nvc', this.linear(site.argument, locals, constantNvc)),
-        this.set('tok', t.numericLiteral(p.callees[handOff] + 1)),
+        ...(this.facts.readsNvc[callee]
+          ? [this.set('nvc', this.linear(site.argument, locals, constantNvc))]
+          : []),
+        this.set('tok', t.numericLiteral(callee + 1)),
         assign(r, num(BigInt(p.marker))),
       );
     }
@@ -290,7 +296,13 @@ export class InterproceduralCode implements EdgeCodePlan {
     const r = register(locals);
     const out: t.Expression[] = [assign(r, plus(this.field('ret'), -p.bias))];
     const site = p.plan.callSites[k];
-    if (this.piecewise && site.kind === 'crossed' && site.returnFixup) {
+    // A callee that always returns open never closes the caller's parenthesis: no fix-up can run.
+    if (
+      this.piecewise &&
+      site.kind === 'crossed' &&
+      site.returnFixup &&
+      !this.facts.alwaysOpen[p.callees[k]]
+    ) {
       const fix: t.Expression[] = [];
       if (site.returnFixup.value !== 0n)
         fix.push(t.assignmentExpression('+=', t.cloneNode(r), num(site.returnFixup.value)));
@@ -305,7 +317,8 @@ export class InterproceduralCode implements EdgeCodePlan {
   private exit(p: ProcedureCode, locals: FunctionLocals): t.Expression {
     const r = register(locals);
     const asRoot: t.Expression[] = [];
-    if (this.piecewise && p.plan.rootExitValue !== 0n) {
+    // With no open flag kept, the parenthesis is always open at the exit: the value is never added.
+    if (p.tracksOpen && p.plan.rootExitValue !== 0n) {
       const add = t.assignmentExpression('+=', t.cloneNode(r), num(p.plan.rootExitValue));
       asRoot.push(t.logicalExpression('||', t.cloneNode(openOf(locals)), add));
     }
