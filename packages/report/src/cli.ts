@@ -25,7 +25,8 @@ import { checkThresholds, thresholdFailures, type CoverageThreshold } from './th
 const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profile directories, default $PATHPROF_DIR or .pathprof)
   text                        per file and function: potential, executed paths, coverage, hottest paths
   show FILE[:FUNCTION|:LINE]  each path decoded into the decisions it takes; the paths not taken (at a line:
-                              the innermost function there, its paths through the line)
+                              the innermost function there, its paths through the line); --tests: the tests
+                              that took each path, the closest executed paths to each untaken one
   calls FILE[:FUNCTION]       interprocedural mode: the hottest paths across calls, decoded into source
   json                        the report as pathprof-report/2 JSON
   lcov                        an lcov tracefile derived from the path profile (istanbul's lcovonly)
@@ -62,6 +63,7 @@ export function main(argv: string[]): void {
         limit: { type: 'string', default: '50' },
         top: { type: 'string', default: '3' },
         'implicit-exceptions': { type: 'boolean', default: false },
+        tests: { type: 'boolean', default: false },
         reporter: { type: 'string', multiple: true },
         annotate: { type: 'string', multiple: true, default: [] },
         'changed-since': { type: 'string' },
@@ -169,7 +171,9 @@ export function main(argv: string[]): void {
       }
       emit(
         selection.functions
-          .map(({ file, fn, line }) => formatFunctionPaths(file, fn, style, limit, coverage, line))
+          .map(({ file, fn, line }) =>
+            formatFunctionPaths(file, fn, style, limit, coverage, { line, tests: values.tests }),
+          )
           .join('\n\n'),
       );
       break;

@@ -9,6 +9,7 @@ import {
 import { decodeDecisions, type Decision, type PathShape } from './decisions';
 import { interproceduralReport, type InterproceduralReport } from './interprocedural-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
+import { closestExecuted, pathTests } from './path-tests';
 import { unexecutedPaths } from './unexecuted-paths';
 
 /**
@@ -56,11 +57,17 @@ export interface ExecutedPath extends PathShape {
   readonly id: number;
   readonly count: number;
   readonly decisions: Decision[];
+  /** The tests that took it, most runs first, when the run split its counts by test (see `PathTest`). */
+  readonly tests?: { file: string; name?: readonly string[] | null; count: number }[];
+  /** Its runs in processes that did not split counts by test, when some did and those are fewer. */
+  readonly unattributedCount?: number;
 }
 
 export interface UnexecutedPath extends PathShape {
   readonly id: number;
   readonly decisions: Decision[];
+  /** The executed paths that share its longest prefix of decisions (their tests come closest to taking it). */
+  readonly closest?: { paths: number[]; sharedDecisions: number };
 }
 
 /** How the report is made: what the figures count, and how many unexecuted paths each function lists. */
@@ -103,15 +110,23 @@ function functionReport(fn: FunctionPaths, file: ProfiledFile, options: ReportOp
   const [line, column, endLine, endColumn] = fn.meta.range;
   const paths = [...fn.counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .map(([id, count]) => ({ id, count, ...decodeDecisions(fn, id, file.source) }));
+    .map(([id, count]) => ({ id, count, ...decodeDecisions(fn, id, file.source), ...testsOf(fn, id) }));
   const activations = paths.filter((p) => p.start === 'entry').reduce((n, p) => n + p.count, 0);
   const figures = functionFigures(
     fn,
     options,
     paths.map((p) => p.end),
   );
+  const executed = paths.map((p) => ({ id: p.id, path: p }));
   const unexecuted = unexecutedPaths(fn, file.source, options.unexecutedLimit ?? 0, options).map(
-    ({ id, path }) => ({ id, ...path }),
+    ({ id, path }) => {
+      const closest = closestExecuted(path, executed);
+      return {
+        id,
+        ...path,
+        ...(closest ? { closest: { paths: closest.ids, sharedDecisions: closest.shared } } : {}),
+      };
+    },
   );
   return {
     name: fn.meta.name,
@@ -124,4 +139,11 @@ function functionReport(fn: FunctionPaths, file: ProfiledFile, options: ReportOp
     unexecutedPaths: unexecuted,
     moreUnexecutedPaths: figures.potentialPaths - figures.executedPaths - unexecuted.length,
   };
+}
+
+function testsOf(fn: FunctionPaths, id: number): Pick<ExecutedPath, 'tests' | 'unattributedCount'> {
+  const known = pathTests(fn, id);
+  if (!known) return {};
+  const tests = known.tests.map((t) => ({ file: t.testFile, name: t.name, count: t.count }));
+  return known.unattributed > 0 ? { tests, unattributedCount: known.unattributed } : { tests };
 }

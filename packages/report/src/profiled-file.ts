@@ -7,7 +7,13 @@ import {
   type InterproceduralNumbering,
   type PathNumbering,
 } from '@pathprof/numbering';
-import { mergeProfiles, readProfileDirectory, type FileProfile, type Profile } from '@pathprof/runtime';
+import {
+  mergeProfiles,
+  readProfileDirectory,
+  type FileProfile,
+  type MergedFileProfile,
+  type Profile,
+} from '@pathprof/runtime';
 import {
   fingerprint,
   interproceduralNumberingOf,
@@ -27,6 +33,21 @@ export interface FunctionPaths {
   readonly counts: ReadonlyMap<number, number>;
   /** How its potential paths end: counts by kind, each path's kind, the paths that end some ways. */
   readonly ends: PathEnds;
+  /**
+   * Which tests took each executed path, and how often, when some profile split its counts by test (a path's
+   * count beyond their sum ran in a process that did not: a plain `node` or mocha run).
+   */
+  readonly tests?: ReadonlyMap<number, readonly PathTest[]>;
+}
+
+/**
+ * A test that took a path, and how often: its test file and name (null: the file outside its tests; absent:
+ * the whole file, whose tests were not told apart).
+ */
+export interface PathTest {
+  readonly testFile: string;
+  readonly name?: readonly string[] | null;
+  readonly count: number;
 }
 
 /** A source file's merged counts, checked against its current source. */
@@ -148,6 +169,11 @@ export function decodeFileProfile(
 
   const counts = new Map(profile.counts);
   const hashed = new Map(profile.hashed);
+  const testRuns = (profile as MergedFileProfile).tests?.map((run) => ({
+    run,
+    counts: new Map(run.counts),
+    hashed: new Map(run.hashed),
+  }));
   const functions: FunctionPaths[] = [];
   for (const fn of meta.functions) {
     onFunction();
@@ -159,14 +185,12 @@ export function decodeFileProfile(
       problems.add(`${(error as Error).message}; skipped`);
       continue;
     }
-    const storage = fn.path.storage;
-    const pathCounts = new Map<number, number>();
-    if (storage.kind === 'hash') {
-      for (const [p, n] of hashed.get(storage.slot) ?? []) if (n > 0) pathCounts.set(p, n);
-    } else {
-      for (let p = 0; p < fn.path.pathCount; p++) {
-        const n = counts.get(storage.offset + p);
-        if (n) pathCounts.set(p, n);
+    const pathCounts = functionCounts(fn, counts, hashed);
+    const tests = testRuns && new Map<number, PathTest[]>();
+    for (const { run, counts, hashed } of testRuns ?? []) {
+      for (const [p, count] of functionCounts(fn, counts, hashed)) {
+        const taken = { testFile: run.testFile, name: run.name, count };
+        tests!.set(p, [...(tests!.get(p) ?? []), taken]);
       }
     }
     const outside = [...pathCounts.keys()].find((p) => p >= numbering.pathCount);
@@ -179,9 +203,35 @@ export function decodeFileProfile(
       numbering,
       counts: pathCounts,
       ends: new PathEnds(numbering, exceptionOrigins(fn)),
+      ...(tests ? { tests } : {}),
     });
   }
   return { key, path, meta, source: new SourceText(text), functions };
+}
+
+/** A path-mode function's nonzero path counts, from its file's counters (`counts`) or its hash table. */
+function functionCounts(
+  fn: FunctionMetadata,
+  counts: ReadonlyMap<number, number>,
+  hashed: ReadonlyMap<number, [number, number][]>,
+): Map<number, number> {
+  const storage = fn.path!.storage;
+  const pathCounts = new Map<number, number>();
+  if (storage.kind === 'hash') {
+    for (const [p, n] of hashed.get(storage.slot) ?? []) if (n > 0) pathCounts.set(p, n);
+  } else if (counts.size < fn.path!.pathCount) {
+    // A test's few counters: look at those rather than at every path of the function.
+    for (const [i, n] of counts) {
+      const p = i - storage.offset;
+      if (n && p >= 0 && p < fn.path!.pathCount) pathCounts.set(p, n);
+    }
+  } else {
+    for (let p = 0; p < fn.path!.pathCount; p++) {
+      const n = counts.get(storage.offset + p);
+      if (n) pathCounts.set(p, n);
+    }
+  }
+  return pathCounts;
 }
 
 /** The file's interprocedural counts, checked against its numbering; null (with a problem) if unusable. */

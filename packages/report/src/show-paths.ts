@@ -1,14 +1,23 @@
 import { functionFigures, type CoverageOptions } from './coverage-figures';
 import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
 import { throughLine } from './function-selection';
+import { closestExecuted, pathTests, testLabel } from './path-tests';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { unexecutedPaths } from './unexecuted-paths';
 import type { TerminalStyle } from './terminal-style';
 
+/** What `show` adds: a line to restrict the paths to, the tests that took each path. */
+export interface ShowOptions {
+  /** Only the paths through this line (see `throughLine`). */
+  readonly line?: number;
+  /** Under each executed path the tests that took it; under each unexecuted one the closest executed paths. */
+  readonly tests?: boolean;
+}
+
 /**
  * Each executed path of a function as its decisions, with its count; then the paths no test took, with the
  * decisions a test must make to take them (at most `limit` of them: a function can have millions), among the
- * paths the figures count. Given a `line`, only the paths through it (see `throughLine`).
+ * paths the figures count.
  */
 export function formatFunctionPaths(
   file: ProfiledFile,
@@ -16,11 +25,11 @@ export function formatFunctionPaths(
   style: TerminalStyle,
   limit: number,
   options: CoverageOptions,
-  line?: number,
+  { line, tests }: ShowOptions = {},
 ): string {
   const restricted = line === undefined ? whole : throughLine(whole, line);
   const fn = restricted ?? whole;
-  const { meta, counts } = fn;
+  const { meta } = fn;
   const figures = functionFigures(fn, options);
   const through =
     line === undefined
@@ -38,12 +47,29 @@ export function formatFunctionPaths(
       `: ${figures.executedPaths} of ${figures.potentialPaths} paths executed ` +
       `(${style.coverage(figures.coverage)})${exceptions}`,
   ];
-  const executed = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-  for (const [id, count] of executed)
-    out.push(...pathLines(`path ${id}  ×${count}`, decodeDecisions(fn, id, file.source)));
+  const decoded = (f: FunctionPaths) =>
+    [...f.counts]
+      .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+      .map(([id, count]) => ({ id, count, path: decodeDecisions(f, id, file.source) }));
+  const executed = decoded(fn);
+  for (const { id, count, path } of executed) {
+    out.push(...pathLines(`path ${id}  ×${count}`, path));
+    if (tests) out.push(...takenBy(fn, id));
+  }
   const shown = unexecutedPaths(fn, file.source, limit, options);
   if (shown.length) out.push('', style.yellow('  not executed:'));
-  for (const { id, path } of shown) out.push(...pathLines(`path ${id}`, path));
+  // The closest executed paths are looked for in the whole function, through the line or not.
+  const candidates = tests ? (fn === whole ? executed : decoded(whole)) : [];
+  for (const { id, path } of shown) {
+    out.push(...pathLines(`path ${id}`, path));
+    const closest = tests && closestExecuted(path, candidates);
+    if (closest)
+      out.push(
+        `      closest: ${closest.ids.map((c) => `path ${c}`).join(', ')}, the same first ` +
+          `${closest.shared === 1 ? 'decision' : `${closest.shared} decisions`}; then ${describeNext(path, closest.shared)}`,
+        ...closest.ids.flatMap((c) => takenBy(whole, c, `path ${c} `)),
+      );
+  }
   const more = figures.potentialPaths - figures.executedPaths - shown.length;
   if (more > 0) out.push(style.dim(`  … and ${more} more not executed (--limit N shows more)`));
   const implicit = e.potentialPaths - e.executedPaths;
@@ -52,6 +78,23 @@ export function formatFunctionPaths(
       style.dim(`  (${implicit} implicit-exception paths not executed; --implicit-exceptions lists them)`),
     );
   return out.join('\n');
+}
+
+/** The tests that took path `id`, one a line, or what is known of them. */
+function takenBy(fn: FunctionPaths, id: number, which = ''): string[] {
+  const known = pathTests(fn, id);
+  if (!known) return [`      ${which}taken by: (no test recorded: the run did not split its counts by test)`];
+  const lines = known.tests.map((t) => `${testLabel(t)} ×${t.count}`);
+  if (known.unattributed > 0) lines.push(`a run outside any test file ×${known.unattributed}`);
+  return lines.map(
+    (text, i) => `      ${i === 0 ? `${which}taken by: ` : ' '.repeat(which.length + 10)}${text}`,
+  );
+}
+
+/** The decision an unexecuted path makes where the closest executed ones leave it. */
+function describeNext(path: DecodedDecisions, shared: number): string {
+  const next = path.decisions[shared];
+  return next ? formatDecision(next) : path.description;
 }
 
 function pathLines(title: string, path: DecodedDecisions): string[] {

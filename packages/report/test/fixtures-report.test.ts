@@ -31,7 +31,8 @@ const ESC = '\u001b';
   const geometry = profileDir();
   beforeAll(() => {
     runJest('js-shop', shop, ['-w', '2']);
-    runJest('ts-geometry', geometry, ['--runInBand']);
+    // Its tests told apart by name; the shop's by test file only (the default).
+    runJest('ts-geometry', geometry, ['--runInBand'], { PATHPROF_TEST_NAMES: '1' });
   });
   afterAll(() => {
     for (const dir of [shop, geometry]) rmSync(dir, { recursive: true, force: true });
@@ -125,6 +126,17 @@ const ESC = '\u001b';
     expect(line.stdout).toMatch(
       /^src\/cart\.js:13 discount, through line 16: 1 of 3 paths executed \(33\.3%\)/,
     );
+    // --tests: which test files took each path (the setup file names each profile's), and for an untaken one
+    // the executed path that follows it longest, with its tests: the one to extend.
+    const tests = report('js-shop', ['show', 'src/cart.js:discount', shop, '--limit', '1', '--tests']);
+    expect(tests.stdout).toContain('      L14 return 0;\n      taken by: test/cart.test.js ×2\n');
+    expect(tests.stdout).toContain(
+      [
+        '      L17 return 0;',
+        "      closest: path 9, the same first 2 decisions; then L16 coupon.kind === 'fixed' → false",
+        '      path 9 taken by: test/cart.test.js ×1',
+      ].join('\n'),
+    );
     const typo = report('js-shop', ['show', 'cart.js:discont', shop]);
     expect(typo.status).toBe(1);
     expect(typo.stderr).toBe(
@@ -186,11 +198,19 @@ const ESC = '\u001b';
         ['a === 0 false', 'a > 100 true', "return a > 100 ? 'large' : 'small'; return"],
       ]),
     );
+    // Each executed path names its tests (PATHPROF_TEST_NAMES=1: the jest environment split the counts by test).
+    expect(classify.paths.map((p) => p.tests)).toEqual([
+      [{ file: 'test/shapes.test.ts', name: ['classes'], count: 1 }],
+      [{ file: 'test/shapes.test.ts', name: ['classes'], count: 1 }],
+    ]);
     // The one returning path no test took, with the decisions that take it: a small nonzero area.
     expect(
       classify.unexecutedPaths.map((p) => [p.end, p.decisions.map((d) => `${d.code} ${d.kind}`)]),
     ).toEqual([['return', ['a === 0 false', 'a > 100 false', "return a > 100 ? 'large' : 'small'; return"]]]);
     expect(classify.moreUnexecutedPaths).toBe(0);
+    // The large area's path follows it longest: the same first decision (a === 0 → false), then a > 100 → true.
+    const large = classify.paths.find((p) => p.decisions[1]?.kind === 'true')!;
+    expect(classify.unexecutedPaths[0].closest).toEqual({ paths: [large.id], sharedDecisions: 1 });
     // parse.ts's parseShape has more untaken paths than --limit 2 lists: the rest are counted.
     const limited = JSON.parse(
       report('ts-geometry', ['json', '--limit', '2', geometry]).stdout,

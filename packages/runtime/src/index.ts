@@ -21,4 +21,20 @@ export {
   RUN_FILE,
   startRun,
 } from './run';
-export { readProfile, readProfileDirectory, mergeProfiles } from './read-profiles';
+export {
+  readProfile,
+  readProfileDirectory,
+  mergeProfiles,
+  type FileTestRun,
+  type MergedFileProfile,
+} from './read-profiles';
+export {
+  attributeTests,
+  circusTestName,
+  testStarted,
+  testEnded,
+  type TestName,
+  type TestCounts,
+  type FileTestCounts,
+  type TestAttribution,
+} from './test-attribution';

@@ -1,3 +1,5 @@
+import type { TestCounts } from './test-attribution';
+
 /**
  * The profile file, versions 1 and 2: what one realm counted, with the metadata needed to decode it. Written as
  * JSON by `writeProfiles`, read back by `readProfile` and merged by `mergeProfiles`.
@@ -10,6 +12,12 @@
  * ```
  * Counts are exact integers (< 2^53). `meta` is the plugin's `pathprof-meta/1` object, kept opaque here.
  * `run` is the id of the run that wrote it (see `run.ts`); profiles made by hand (a browser's) have none.
+ *
+ * A test file's profile names it (`"testFile"`, relative to the working directory) and may split its counts
+ * by test (`test-attribution.ts`): `"tests": [{ "name": [describe…, test] | null, "files": [{ "key",
+ * "counts", "hashed" }] }]`, each count of `files` in exactly one test's entry (`name` null: outside every
+ * test). Readers that do not know these fields read the totals in `files` as before, so the format's version
+ * is unchanged.
  *
  * Version 2 is version 1 where files may hold interprocedural counts (`meta.mode` is `interprocedural`): one
  * counter per file-wide path number, in `counts` or in the hash table of slot 0. Readers of version 1 did
@@ -34,6 +42,9 @@ export interface Profile {
   readonly pid: number | null;
   readonly run?: string;
   readonly files: FileProfile[];
+  /** The test file whose counts these are, when they are split by test. */
+  readonly testFile?: string;
+  readonly tests?: TestCounts[];
 }
 
 /** The format a profile of these files is written in: version 2 when one holds interprocedural counts. */
@@ -69,15 +80,34 @@ export function validateProfile(value: unknown, path: string): Profile {
     if (!isObject(f)) return fail(`files[${i}] is not an object`);
     if (typeof f.key !== 'string' || typeof f.hash !== 'string')
       return fail(`files[${i}] has no key or hash`);
-    if (!isPairs(f.counts)) return fail(`files[${i}].counts is not a list of [index, count] pairs`);
-    if (
-      !Array.isArray(f.hashed) ||
-      !f.hashed.every((h) => Array.isArray(h) && isCount(h[0]) && isPairs(h[1]))
-    ) {
-      return fail(`files[${i}].hashed is not a list of [slot, pairs]`);
-    }
+    checkCounts(f, `files[${i}]`, fail);
   });
+  if (value.testFile !== undefined && typeof value.testFile !== 'string')
+    return fail('"testFile" is not a string');
+  if (value.tests !== undefined) {
+    if (typeof value.testFile !== 'string') return fail('"tests" without a "testFile"');
+    if (!Array.isArray(value.tests)) return fail('"tests" is not an array');
+    const keys = new Set((value.files as { key: string }[]).map((f) => f.key));
+    value.tests.forEach((t: unknown, i: number) => {
+      const at = `tests[${i}]`;
+      if (!isObject(t)) return fail(`${at} is not an object`);
+      if (t.name !== null && !(Array.isArray(t.name) && t.name.every((n) => typeof n === 'string')))
+        return fail(`${at}.name is neither null nor a list of names`);
+      if (!Array.isArray(t.files)) return fail(`${at}.files is not an array`);
+      t.files.forEach((f: unknown, j: number) => {
+        if (!isObject(f) || typeof f.key !== 'string' || !keys.has(f.key))
+          return fail(`${at}.files[${j}] names no file of the profile`);
+        checkCounts(f, `${at}.files[${j}]`, fail);
+      });
+    });
+  }
   return value as unknown as Profile;
+}
+
+function checkCounts(f: Record<string, unknown>, at: string, fail: (problem: string) => never): void {
+  if (!isPairs(f.counts)) fail(`${at}.counts is not a list of [index, count] pairs`);
+  if (!Array.isArray(f.hashed) || !f.hashed.every((h) => Array.isArray(h) && isCount(h[0]) && isPairs(h[1])))
+    fail(`${at}.hashed is not a list of [slot, pairs]`);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

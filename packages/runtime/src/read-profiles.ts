@@ -52,40 +52,107 @@ export function readProfileDirectory(dir: string): {
   return { profiles, errors, otherRuns };
 }
 
+/** One file's counts in one test (summed over the profiles that ran it), as `mergeProfiles` gives them. */
+export interface FileTestRun {
+  readonly testFile: string;
+  /**
+   * The test's name (describe blocks, then its own); null for what ran outside every test of the file;
+   * absent for the whole test file, when its tests were not told apart.
+   */
+  readonly name?: readonly string[] | null;
+  readonly counts: [number, number][];
+  readonly hashed: [number, [number, number][]][];
+}
+
+/** A file's counts merged over profiles; `tests` when some of them split their counts by test. */
+export interface MergedFileProfile extends FileProfile {
+  readonly tests?: FileTestRun[];
+}
+
+interface Tally {
+  readonly counts: Map<number, number>;
+  readonly hashed: Map<number, Map<number, number>>;
+}
+
 /**
  * Sums profiles file by file: counts of the same file with the same hash and mode add up; a file seen with
  * different hashes (its source changed between runs) or modes is kept once per hash and mode, so nothing is
- * decoded against the wrong graph.
+ * decoded against the wrong graph. Counts split by test (`tests`) are summed per test file and test name.
  */
-export function mergeProfiles(profiles: readonly Profile[]): FileProfile[] {
+export function mergeProfiles(profiles: readonly Profile[]): MergedFileProfile[] {
   const merged = new Map<
     string,
-    { file: FileProfile; counts: Map<number, number>; hashed: Map<number, Map<number, number>> }
+    {
+      file: FileProfile;
+      total: Tally;
+      tests: Map<string, Pick<FileTestRun, 'testFile' | 'name'> & { tally: Tally }>;
+    }
   >();
   for (const profile of profiles) {
+    const ids = new Map<string, string>();
     for (const file of profile.files) {
       // The same source instrumented in two modes counts in two layouts: never added together.
       const id = `${file.key}\0${file.hash}\0${(file.meta as { mode?: unknown } | null)?.mode}`;
+      ids.set(file.key, id);
       let entry = merged.get(id);
       if (!entry) {
-        entry = { file, counts: new Map(), hashed: new Map() };
+        entry = { file, total: tally(), tests: new Map() };
         merged.set(id, entry);
       }
-      for (const [i, n] of file.counts) entry.counts.set(i, (entry.counts.get(i) ?? 0) + n);
-      for (const [slot, pairs] of file.hashed) {
-        const table = entry.hashed.get(slot) ?? new Map<number, number>();
-        for (const [path, n] of pairs) table.set(path, (table.get(path) ?? 0) + n);
-        entry.hashed.set(slot, table);
+      add(entry.total, file);
+    }
+    // A test file whose tests were not told apart is one test.
+    const wholeFile = profile.testFile !== undefined && !profile.tests;
+    const tests = wholeFile ? [{ name: undefined, files: profile.files }] : (profile.tests ?? []);
+    for (const test of tests) {
+      const testId = JSON.stringify([profile.testFile, test.name ?? '']);
+      for (const file of test.files) {
+        const tests = merged.get(ids.get(file.key)!)!.tests;
+        let run = tests.get(testId);
+        if (!run) {
+          // A profile with tests has a test file (validateProfile).
+          run = { testFile: profile.testFile!, name: test.name, tally: tally() };
+          tests.set(testId, run);
+        }
+        add(run.tally, file);
       }
     }
   }
-  return [...merged.values()].map(({ file, counts, hashed }) => ({
+  return [...merged.values()].map(({ file, total, tests }) => ({
     key: file.key,
     hash: file.hash,
     meta: file.meta,
-    counts: [...counts].sort((a, b) => a[0] - b[0]),
-    hashed: [...hashed]
+    ...pairs(total),
+    ...(tests.size
+      ? {
+          tests: [...tests.values()].map(({ testFile, name, tally }) => ({
+            testFile,
+            name,
+            ...pairs(tally),
+          })),
+        }
+      : {}),
+  }));
+}
+
+function tally(): Tally {
+  return { counts: new Map(), hashed: new Map() };
+}
+
+function add(to: Tally, file: Pick<FileProfile, 'counts' | 'hashed'>): void {
+  for (const [i, n] of file.counts) to.counts.set(i, (to.counts.get(i) ?? 0) + n);
+  for (const [slot, pairs] of file.hashed) {
+    const table = to.hashed.get(slot) ?? new Map<number, number>();
+    for (const [path, n] of pairs) table.set(path, (table.get(path) ?? 0) + n);
+    to.hashed.set(slot, table);
+  }
+}
+
+function pairs(t: Tally): Pick<FileProfile, 'counts' | 'hashed'> {
+  return {
+    counts: [...t.counts].sort((a, b) => a[0] - b[0]),
+    hashed: [...t.hashed]
       .sort((a, b) => a[0] - b[0])
       .map(([slot, table]): [number, [number, number][]] => [slot, [...table].sort((a, b) => a[0] - b[0])]),
-  }));
+  };
 }

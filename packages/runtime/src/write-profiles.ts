@@ -3,6 +3,7 @@ import { checkProfileDirOverride, runForWriting } from './run';
 import type { Profile } from './profile-format';
 import { snapshot } from './snapshot';
 import { getStore, type PathprofStore } from './store';
+import { forgetSeen, takeTestAttribution } from './test-attribution';
 
 let sequence = 0;
 
@@ -28,8 +29,10 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
   }
   const written: string[] = [];
   for (const [dir, files] of byDir) {
-    written.push(writeProfileFile(dir, snapshot({ version: 1, files }, process.pid)));
-    zero(files);
+    const profile = snapshot({ version: 1, files }, process.pid);
+    const attribution = takeTestAttribution(store, new Set(Object.keys(files)));
+    written.push(writeProfileFile(dir, attribution ? { ...profile, ...attribution } : profile));
+    zero(store, files);
   }
   return written;
 }
@@ -42,7 +45,7 @@ export function takeCounts(store: PathprofStore = getStore()): Profile | null {
   const files = counted(store);
   if (Object.keys(files).length === 0) return null;
   const profile = snapshot({ version: 1, files }, process.pid);
-  zero(files);
+  zero(store, files);
   return profile;
 }
 
@@ -57,9 +60,9 @@ export function writeProfileFile(dir: string, profile: Profile): string {
   const name = `pathprof-${run}-${process.pid}-${Date.now()}-${sequence++}-${Math.random().toString(36).slice(2, 10)}`;
   const target = path.join(dir, `${name}.json`);
   const temporary = path.join(dir, `.${name}.tmp`);
-  const { files, ...header } = profile;
+  const { files, tests, ...header } = profile;
   try {
-    fs.writeFileSync(temporary, JSON.stringify({ ...header, run, files }));
+    fs.writeFileSync(temporary, JSON.stringify({ ...header, run, files, ...(tests ? { tests } : {}) }));
     fs.renameSync(temporary, target);
   } catch (error) {
     // A full disk leaves part of the temporary file behind: remove it, it only holds the space that ran out.
@@ -77,11 +80,12 @@ function counted(store: PathprofStore): PathprofStore['files'] {
   );
 }
 
-function zero(files: PathprofStore['files']): void {
+function zero(store: PathprofStore, files: PathprofStore['files']): void {
   for (const record of Object.values(files)) {
     record.counts.fill(0);
     for (const h of record.hashed) h.clear();
   }
+  forgetSeen(store, Object.values(files));
 }
 
 /**

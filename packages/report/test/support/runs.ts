@@ -31,10 +31,15 @@ export function withProfileDir(body: (dir: string) => void): void {
  * Runs an example project's jest tests with path profiling into `out`; throws if they fail. Without the
  * transform cache: a cached file keeps the instrumentation of whatever plugin build made it.
  */
-export function runJest(project: string, out: string, args: string[] = []): void {
+export function runJest(
+  project: string,
+  out: string,
+  args: string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): void {
   const run = spawnSync(process.execPath, [jestBin, '--ci', '--no-cache', ...args], {
     cwd: join(fixtures, project),
-    env: { ...process.env, PATHPROF_DIR: out },
+    env: { ...process.env, PATHPROF_DIR: out, ...env },
     encoding: 'utf8',
   });
   if (run.status !== 0) throw new Error(`jest failed in ${project}:\n${run.stderr}`);
