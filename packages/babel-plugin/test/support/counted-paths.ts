@@ -2,6 +2,7 @@ import { getStore } from '@pathprof/runtime';
 import * as runtime from '@pathprof/runtime';
 import { edgePlanOf, numberingOf, type FileMetadata } from '../../src';
 import { deriveEdgeCounts, type PathNumbering } from '@pathprof/numbering';
+import { runPlain, TIMEOUT, type RunResult } from '@pathprof/testkit';
 
 /** Globals instrumented code needs inside a `vm` context: `require` of the runtime, as the plugin emits it. */
 export function runtimeGlobals(): Record<string, unknown> {
@@ -17,6 +18,19 @@ export function runtimeGlobals(): Record<string, unknown> {
 export function resetCounts(): void {
   const files = getStore().files;
   for (const key of Object.keys(files)) delete files[key];
+}
+
+/**
+ * Runs instrumented CommonJS `code` on `args` from nothing counted, to compare with a traced run of the same
+ * program. A run that times out (on a loaded machine a slow program can) runs once more, counts reset, with
+ * ten times the time: only a real hang fails the comparison.
+ */
+export function runCounted(code: string, args: readonly unknown[]): RunResult {
+  resetCounts();
+  const first = runPlain(code, args, { globals: runtimeGlobals() });
+  if (!('error' in first && first.error.startsWith(TIMEOUT))) return first;
+  resetCounts();
+  return runPlain(code, args, { globals: runtimeGlobals(), timeoutMs: 20_000 });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
 import { runPlain, TIMEOUT } from '@pathprof/testkit';
-import { resetCounts, runtimeGlobals } from './counted-paths';
+import { runCounted } from './counted-paths';
 import { instrument } from './instrument';
 import {
   countedInterproceduralPaths,
@@ -43,8 +43,7 @@ export function checkInterproceduralOnSource(
     if ('error' in tracedRun && tracedRun.error.startsWith(TIMEOUT)) continue;
     checkTrace(traced.graphs, recorder.events, false);
     for (const run of instrumented) {
-      resetCounts();
-      const result = runPlain(run.code, args, { globals: runtimeGlobals() });
+      const result = runCounted(run.code, args);
       if (JSON.stringify(result) !== JSON.stringify(tracedRun)) {
         throw new Error(
           `behaviour differs: traced ${JSON.stringify(tracedRun)}, interprocedural ${JSON.stringify(result)}\n${where(run.scheme, args)}`,

@@ -1,7 +1,6 @@
 import { canInstrument } from '@pathprof/cfg';
-import { runPlain } from '@pathprof/testkit';
 import { tracedRuns, type TracedProgram } from '../../../cfg/test/support/random-programs';
-import { countedPaths, derivedEdgeCounts, resetCounts, runtimeGlobals } from './counted-paths';
+import { countedPaths, derivedEdgeCounts, runCounted } from './counted-paths';
 import { instrument } from './instrument';
 import { pathsFromTrace, tally } from './paths-from-trace';
 import type { PathNumbering } from '@pathprof/numbering';
@@ -42,8 +41,7 @@ export function checkPathModeOnTraced(
   const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
   let numberingsSeen: PathNumbering[] = [];
   for (const { args, result: tracedRun, activations } of runs) {
-    resetCounts();
-    const pathRun = runPlain(instrumented, args, { globals: runtimeGlobals() });
+    const pathRun = runCounted(instrumented, args);
     if (JSON.stringify(pathRun) !== JSON.stringify(tracedRun)) {
       throw new Error(
         `behaviour differs: traced ${JSON.stringify(tracedRun)}, path ${JSON.stringify(pathRun)}\n${where(args)}`,
@@ -64,8 +62,7 @@ export function checkPathModeOnTraced(
       }
     });
     if (!edgeInstrumented) continue;
-    resetCounts();
-    const edgeRun = runPlain(edgeInstrumented, args, { globals: runtimeGlobals() });
+    const edgeRun = runCounted(edgeInstrumented, args);
     if (JSON.stringify(edgeRun) !== JSON.stringify(tracedRun)) {
       throw new Error(
         `behaviour differs: traced ${JSON.stringify(tracedRun)}, edge ${JSON.stringify(edgeRun)}\n${where(args)}`,
