@@ -1,5 +1,5 @@
 import * as t from '@babel/types';
-import { parse, type ParserPlugin } from '@babel/parser';
+import { parse, type ParserOptions, type ParserPlugin } from '@babel/parser';
 import { CfgBuilder } from './cfg-builder';
 import { findCfgRoots, type CfgRoot } from './cfg-roots';
 import type { ControlFlowGraph } from './control-flow-graph';
@@ -105,8 +105,11 @@ export function programPathOf(file: t.File): NodePath<t.Program> {
   return found;
 }
 
-/** Parses a file the way pathprof reads sources: TypeScript for .ts/.tsx/.mts/.cts, JSX for .jsx/.tsx/.js. */
-export function parseSource(code: string, filename: string): t.File {
+/**
+ * Parses a file the way pathprof reads sources: TypeScript for .ts/.tsx/.mts/.cts, JSX for .jsx/.tsx/.js;
+ * `extra` adds parser options (the report's syntax highlighting asks for `tokens`).
+ */
+export function parseSource(code: string, filename: string, extra: ParserOptions = {}): t.File {
   const plugins: ParserPlugin[] = [];
   if (/\.[cm]?tsx?$/.test(filename)) plugins.push('typescript');
   if (/\.(tsx|jsx|js|mjs|cjs)$/.test(filename)) plugins.push('jsx');
@@ -115,5 +118,6 @@ export function parseSource(code: string, filename: string): t.File {
     sourceFilename: filename,
     plugins,
     allowReturnOutsideFunction: false,
+    ...extra,
   });
 }

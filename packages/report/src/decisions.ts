@@ -75,18 +75,27 @@ export function decodeDecisions(fn: FunctionPaths, pathNumber: number, source: S
   return { ...shape(start, fn.ends.kindOf(decoded)), decisions };
 }
 
+/**
+ * Where taking edge `e` decides, `[line, column, endLine, endColumn]`: the construct that owns it (the
+ * condition, the `case`, the `return`), or its block for an exception (it leaves from somewhere in there) and
+ * for a `default` edge (it belongs to the switch's last test; the default's code is where it goes); null when
+ * there is none.
+ */
+export function decisionExtent(meta: FunctionMetadata, e: number): number[] | null {
+  const kind = meta.edges[3 * e + 2] as EdgeKind;
+  const blockSide = kind === EdgeKind.Default ? meta.edges[3 * e + 1] : meta.edges[3 * e];
+  const own = meta.edgeRanges[e];
+  const range = kind === EdgeKind.Default || own < 0 ? meta.blockRanges[blockSide] : own;
+  return range < 0 ? null : meta.ranges.slice(4 * range, 4 * range + 4);
+}
+
 /** Taking edge `e` of a function as a decision in source terms; null for edges that decide nothing. */
 export function edgeDecision(meta: FunctionMetadata, e: number, source: SourceText): Decision | null {
   const kind = meta.edges[3 * e + 2] as EdgeKind;
   const outcome = outcomes[kind];
   if (!outcome) return null;
-  // An exception has no construct of its own: it leaves from somewhere in its block. A `default` edge
-  // belongs to the switch's last test; the default's code is where it goes.
-  const blockSide = kind === EdgeKind.Default ? meta.edges[3 * e + 1] : meta.edges[3 * e];
   const own = meta.edgeRanges[e];
-  const range = kind === EdgeKind.Default || own < 0 ? meta.blockRanges[blockSide] : own;
-  const [line, column, endLine, endColumn] =
-    range < 0 ? [0, 0, 0, 0] : meta.ranges.slice(4 * range, 4 * range + 4);
+  const [line, column, endLine, endColumn] = decisionExtent(meta, e) ?? [0, 0, 0, 0];
   // A return edge owned by the function itself is the implicit return at its end.
   const implicitReturn = kind === EdgeKind.Return && rangeKey(meta.ranges, own) === meta.range.join(':');
   const quoted = own >= 0 && kind !== EdgeKind.Default && !implicitReturn;

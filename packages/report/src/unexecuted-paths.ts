@@ -17,6 +17,19 @@ export function unexecutedPaths(
 ): { id: number; path: DecodedDecisions }[] {
   const groups: PathEndKind[][] = [['return'], ['throw'], ['backedge', 'cut']];
   if (options.implicitExceptions) groups.push(['exception']);
+  return unexecutedEnding(fn, source, limit, groups);
+}
+
+/**
+ * Up to `limit` of the paths no run took that end one of the ways of `groups`, group by group, each in
+ * increasing path number (the HTML report lists the implicit-exception ones apart).
+ */
+export function unexecutedEnding(
+  fn: FunctionPaths,
+  source: SourceText,
+  limit: number,
+  groups: readonly (readonly PathEndKind[])[],
+): { id: number; path: DecodedDecisions }[] {
   const missing: { id: number; path: DecodedDecisions }[] = [];
   for (const kinds of groups) {
     for (const id of fn.ends.numbersEndingBy(kinds)) {

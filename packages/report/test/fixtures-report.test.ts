@@ -477,40 +477,106 @@ const ESC = '\u001b';
     });
   });
 
-  test('html: selecting a path in chromium highlights its lines, decisions and edges', async () => {
+  test('html in chromium: a sortable, filterable index; line counts, syntax, paths highlighted to the column, n for the next untaken path', async () => {
     const site = profileDir();
     const browser = await launchChromium();
     try {
       const run = report('js-shop', ['html', shop, '-o', site]);
       expect(run.status).toBe(0);
-      const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+      const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
       await page.goto(pathToFileURL(join(site, 'index.html')).href);
-      const rows =
-        "[...document.querySelectorAll('tbody tr')].map((r) => [...r.cells].map((c) => c.textContent).join(' | '))";
-      expect(await page.evaluate(rows)).toEqual([
-        'src/cart.js | 3 | 1 | 12 | 8 | 75.6%',
-        'src/catalog.js | 4 | 2 | 23 | 12 | 78.1%',
+      const rows = async () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll('tbody tr')]
+            .filter((r) => !(r as HTMLElement).hidden)
+            .map((r) => [...(r as HTMLTableRowElement).cells].map((c) => c.textContent).join(' | ')),
+        );
+      // Paths beside istanbul's four figures, as the istanbul export derives them (tested equal to istanbul's).
+      expect(await rows()).toEqual([
+        'src/cart.js | 75.6% | 1/3 | 4 | 93.3% 14/15 | 90.0% 9/10 | 100.0% 2/2 | 90.9% 10/11',
+        'src/catalog.js | 78.1% | 2/4 | 11 | 95.5% 21/22 | 91.7% 11/12 | 100.0% 3/3 | 95.0% 19/20',
       ]);
+      await page.click('th:has-text("Untaken paths")');
+      await page.click('th:has-text("Untaken paths")');
+      expect((await rows()).map((r) => r.split(' | ')[0])).toEqual(['src/catalog.js', 'src/cart.js']);
+      await page.fill('#filter', 'cart');
+      expect((await rows()).map((r) => r.split(' | ')[0])).toEqual(['src/cart.js']);
+      await page.screenshot();
+
       await page.click('text=src/cart.js');
-      const before = await page.screenshot();
-      // discount's path 9: the fixed coupon above its minimum, decided on lines 14, 15 and 16.
+      // Line counts and colours: discount's `return 0;` (line 17) never ran; line 16 ran, but two of its
+      // decisions were never taken (the tooltip names them); keywords are highlighted.
+      const line = (n: number) => page.locator(`#L${n}`);
+      expect(await line(17).getAttribute('class')).toBe('line miss');
+      expect(await line(17).locator('.c').textContent()).toBe('0×');
+      expect(await line(16).getAttribute('class')).toBe('line partial');
+      expect(await line(16).getAttribute('title')).toBe(
+        "never taken: L16 coupon.kind === 'fixed' → false; L16 sum >= coupon.minimum → false",
+      );
+      expect(await line(10).getAttribute('class')).toBe('line hit');
+      expect(await line(4).locator('.tk').first().textContent()).toBe('function');
+      expect(await line(4).locator('.tk').first().isVisible()).toBe(true);
+
+      // discount's path 9: the fixed coupon above its minimum; its five decisions highlighted to the column.
       const path = page.locator('.path', { hasText: 'path 9 (×1)' });
       await path.click();
-      const after = await page.screenshot();
-      expect(before.length).toBeGreaterThan(1000);
-      expect(after.equals(before)).toBe(false);
       expect(await path.getAttribute('aria-selected')).toBe('true');
-      const classes = async (line: number) =>
-        (await page.locator(`#L${line}`).getAttribute('class'))!.split(' ');
-      for (const line of [14, 15, 16]) expect(await classes(line)).toContain('decision');
-      expect(await classes(17)).not.toContain('hl');
-      expect(await classes(4)).not.toContain('hl');
-      const background = await page.evaluate(
-        "getComputedStyle(document.getElementById('L16')).backgroundColor",
-      );
-      expect(background).toBe('rgb(255, 209, 102)');
+      expect(page.url()).toMatch(/#src%2Fcart\.js-2-9$/);
+      const highlighted = () =>
+        page.evaluate(() =>
+          [...CSS.highlights.entries()].map(([name, h]) => [
+            name,
+            [...h].map((r) => (r as Range).toString()),
+          ]),
+        );
+      expect(await highlighted()).toEqual([
+        [
+          'pp-taken',
+          [
+            'coupon',
+            "coupon.kind === 'percent'",
+            "coupon.kind === 'fixed'",
+            'sum >= coupon.minimum',
+            'return Math.min(coupon.value, sum);',
+          ],
+        ],
+      ]);
+      for (const n of [14, 15, 16]) expect(await line(n).getAttribute('class')).toContain('decision');
       const edges = JSON.parse((await path.getAttribute('data-edges'))!) as number[];
-      expect(await path.locator('xpath=ancestor::section').locator('.edge.on').count()).toBe(edges.length);
+      const section = path.locator('xpath=ancestor::section');
+      expect(await section.locator('.edge.on').count()).toBe(edges.length);
+      // The graph is dagre's layout, with arrowheads.
+      expect(await section.locator('svg.graph path.edge[marker-end]').count()).toBeGreaterThan(edges.length);
+      expect(await section.locator('svg.graph marker').count()).toBe(1);
+
+      // n: the next path no run took after the selected one (discount's path 6), then the one after it.
+      await page.keyboard.press('n');
+      const selected = () => page.locator('.path[aria-selected="true"]').getAttribute('id');
+      expect(await selected()).toBe('src/cart.js-2-6');
+      expect(await highlighted()).toEqual([
+        ['pp-untaken', ['coupon', "coupon.kind === 'percent'", "coupon.kind === 'fixed'", 'return 0;']],
+      ]);
+      await page.keyboard.press('n');
+      expect(await selected()).toBe('src/cart.js-2-8');
+      await page.keyboard.press('p');
+      expect(await selected()).toBe('src/cart.js-2-6');
+
+      // Implicit-exception paths no run took are behind the toggle.
+      const implicit = page.locator('.path.implicit').first();
+      expect(await implicit.isVisible()).toBe(false);
+      await page.check('#show-implicit');
+      expect(await implicit.isVisible()).toBe(true);
+      const shot = await page.screenshot();
+      expect(shot.length).toBeGreaterThan(1000);
+
+      // A link to a path opens the page with it selected.
+      await page.goto(
+        `${pathToFileURL(join(site, 'src_cart.js.html')).href}#${encodeURIComponent('src/cart.js-2-8')}`,
+      );
+      expect(await selected()).toBe('src/cart.js-2-8');
+      expect(errors).toEqual([]);
     } finally {
       await browser.close();
       rmSync(site, { recursive: true, force: true });

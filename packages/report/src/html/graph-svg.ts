@@ -1,104 +1,84 @@
+import type * as Dagre from '@dagrejs/dagre' with { 'resolution-mode': 'import' };
 import { edgeKindName, type EdgeKind } from '@pathprof/cfg';
 import { edgeCountsFromPaths } from '@pathprof/numbering';
 import type { FunctionPaths } from '../profiled-file';
+import type { SourceText } from '../source-text';
 import { escapeHtml } from './escape-html';
 
-const layerHeight = 56;
-const columnWidth = 64;
-const radius = 14;
+// dagre is an ES module package with a CommonJS build for `require`, which is what this CommonJS file loads.
+const { Graph, layout }: typeof Dagre = require('@dagrejs/dagre');
+
+/** Graphs with more blocks are drawn folded away (opened on demand); with more than `MOST`, not at all. */
+export const FOLDED = 40;
+export const MOST = 200;
+
+const size = 30;
 
 /**
- * A function's control-flow graph as SVG: blocks in layers by their longest distance from entry (back edges
- * left out of the layering and drawn as arcs), each labelled with its first line; edges as thick as their
- * count and red when hot (at least half the hottest edge's count), grey when never taken. Each edge carries
- * `data-edge` so the page can highlight a selected path's edges.
+ * A function's control-flow graph as SVG, laid out by dagre (layered, with crossings reduced): blocks labelled
+ * with their first line (the line's code as a tooltip), edges with arrowheads, as thick as their count, red
+ * when hot (at least half the hottest edge's count), grey and dashed when never taken, dashed when
+ * exceptional; back edges are drawn like the others, dagre routes them. Each edge carries `data-edge` so the
+ * page can highlight a selected path's edges; `id` makes the arrowhead's id unique on the page. A graph of more than `FOLDED` blocks is folded in a `<details>`;
+ * one of more than `MOST` is not drawn (its layout would take seconds and its picture say little).
  */
-export function graphSvg(fn: FunctionPaths): string {
+export function graphSvg(fn: FunctionPaths, source: SourceText, id: string): string {
   const { meta, numbering } = fn;
+  if (meta.blockCount > MOST)
+    return `<p class="graph-note">Graph of ${meta.blockCount} blocks: too large to draw; the paths below give its decisions.</p>`;
   const counts = edgeCountsFromPaths(numbering, fn.counts);
-  const removed = new Set(numbering.removedEdges.map((r) => r.edge));
   const exceptional = new Set(meta.exceptional);
-  const edges = Array.from({ length: meta.edges.length / 3 }, (_, e) => ({
-    e,
-    src: meta.edges[3 * e],
-    dst: meta.edges[3 * e + 1],
-    kind: edgeKindName(meta.edges[3 * e + 2] as EdgeKind),
-    count: counts[e],
-    back: removed.has(e),
-    exceptional: exceptional.has(e),
-  }));
-  const layer = layers(meta.blockCount, numbering.entry, edges);
-  layer[numbering.exit] = Math.max(...layer) + 1;
-  const byLayer = new Map<number, number[]>();
-  layer.forEach((l, b) => byLayer.set(l, [...(byLayer.get(l) ?? []), b]));
-  const position: { x: number; y: number }[] = [];
-  const widest = Math.max(...[...byLayer.values()].map((bs) => bs.length));
-  for (const [l, blocks] of byLayer) {
-    blocks.forEach((b, i) => {
-      position[b] = {
-        x: columnWidth / 2 + ((widest - blocks.length) * columnWidth) / 2 + i * columnWidth,
-        y: layerHeight / 2 + l * layerHeight,
-      };
-    });
-  }
+  const g = new Graph({ multigraph: true });
+  g.setGraph({ rankdir: 'TB', nodesep: 14, ranksep: 26, edgesep: 6, marginx: 4, marginy: 4 });
+  g.setDefaultEdgeLabel(() => ({}));
+  const reached = new Set<number>();
+  for (let e = 0; e < meta.edges.length / 3; e++) reached.add(meta.edges[3 * e]).add(meta.edges[3 * e + 1]);
+  for (const b of reached) g.setNode(String(b), { width: size, height: size });
+  for (let e = 0; e < meta.edges.length / 3; e++)
+    g.setEdge(String(meta.edges[3 * e]), String(meta.edges[3 * e + 1]), { e }, String(e));
+  layout(g);
   const hottest = Math.max(1, ...counts);
   const parts: string[] = [];
-  for (const edge of edges) {
-    const a = position[edge.src];
-    const b = position[edge.dst];
-    if (!a || !b) continue;
-    const width = 1 + (4 * Math.log1p(edge.count)) / Math.log1p(hottest);
-    const heat = edge.count === 0 ? 'cold' : edge.count * 2 >= hottest ? 'hot' : 'warm';
-    const bend = edge.back
-      ? columnWidth
-      : a.x === b.x && Math.abs(a.y - b.y) > layerHeight
-        ? columnWidth / 2
-        : 0;
-    const d = `M${a.x},${a.y} Q${(a.x + b.x) / 2 + bend},${(a.y + b.y) / 2} ${b.x},${b.y}`;
+  for (const edge of g.edges()) {
+    const e = Number(edge.name);
+    const points = g.edge(edge).points ?? [];
+    if (points.length === 0) continue;
+    const count = counts[e];
+    const width = 1 + (3 * Math.log1p(count)) / Math.log1p(hottest);
+    const heat = count === 0 ? 'cold' : count * 2 >= hottest ? 'hot' : 'warm';
+    const d = `M${points.map((p: { x: number; y: number }) => `${p.x.toFixed(1)},${p.y.toFixed(1)}`).join(' L')}`;
+    const kind = edgeKindName(meta.edges[3 * e + 2] as EdgeKind);
     parts.push(
-      `<path class="edge ${heat}${edge.back ? ' back' : ''}${edge.exceptional ? ' exceptional' : ''}" data-edge="${edge.e}" d="${d}" stroke-width="${width.toFixed(1)}">` +
-        `<title>${escapeHtml(`${edge.kind}: ×${edge.count}`)}</title></path>`,
+      `<path class="edge ${heat}${exceptional.has(e) ? ' exceptional' : ''}" data-edge="${e}" d="${d}" stroke-width="${width.toFixed(1)}" marker-end="url(#${id}-arrow)">` +
+        `<title>${escapeHtml(`${kind}: ×${count}`)}</title></path>`,
     );
   }
-  position.forEach((p, b) => {
-    if (!p) return;
+  for (const node of g.nodes()) {
+    const b = Number(node);
+    const { x, y } = g.node(node);
     const r = meta.blockRanges[b];
     const label =
       b === numbering.entry ? 'in' : b === numbering.exit ? 'out' : r >= 0 ? `${meta.ranges[4 * r]}` : '';
+    const code =
+      r >= 0
+        ? source.head(
+            meta.ranges[4 * r],
+            meta.ranges[4 * r + 1],
+            meta.ranges[4 * r + 2],
+            meta.ranges[4 * r + 3],
+          )
+        : label;
     parts.push(
-      `<g class="block" data-block="${b}"><circle cx="${p.x}" cy="${p.y}" r="${radius}"/>` +
-        `<text x="${p.x}" y="${p.y + 4}">${label}</text></g>`,
+      `<g class="block" data-block="${b}"><title>${escapeHtml(code)}</title><circle cx="${x}" cy="${y}" r="${size / 2 - 1}"/>` +
+        `<text x="${x}" y="${y + 4}">${label}</text></g>`,
     );
-  });
-  const width = widest * columnWidth + columnWidth;
-  const height = (Math.max(...layer) + 1) * layerHeight;
-  return `<svg class="graph" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${parts.join('')}</svg>`;
-}
-
-/** Longest distance from entry over the graph without its back edges (a DAG), per block; -1 if unreachable. */
-function layers(
-  blockCount: number,
-  entry: number,
-  edges: readonly { src: number; dst: number; back: boolean }[],
-): number[] {
-  const out: number[][] = Array.from({ length: blockCount }, () => []);
-  const indegree = new Array<number>(blockCount).fill(0);
-  for (const e of edges) {
-    if (e.back) continue;
-    out[e.src].push(e.dst);
-    indegree[e.dst]++;
   }
-  const layer = new Array<number>(blockCount).fill(0);
-  const ready = [
-    entry,
-    ...Array.from({ length: blockCount }, (_, b) => b).filter((b) => b !== entry && indegree[b] === 0),
-  ];
-  while (ready.length) {
-    const b = ready.pop()!;
-    for (const d of out[b]) {
-      layer[d] = Math.max(layer[d], layer[b] + 1);
-      if (--indegree[d] === 0) ready.push(d);
-    }
-  }
-  return layer;
+  const { width = 0, height = 0 } = g.graph();
+  const arrow =
+    `<defs><marker id="${id}-arrow" viewBox="0 0 10 10" refX="9" refY="5" markerUnits="userSpaceOnUse" markerWidth="7" markerHeight="7" orient="auto-start-reverse">` +
+    '<path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>';
+  const svg = `<svg class="graph" xmlns="http://www.w3.org/2000/svg" width="${Math.ceil(width)}" height="${Math.ceil(height)}" viewBox="0 0 ${Math.ceil(width)} ${Math.ceil(height)}">${arrow}${parts.join('')}</svg>`;
+  return meta.blockCount > FOLDED
+    ? `<details class="graph-fold"><summary>Graph of ${meta.blockCount} blocks</summary>${svg}</details>`
+    : svg;
 }

@@ -1,0 +1,137 @@
+import { decodePath } from '@pathprof/numbering';
+import { formatPercent, functionFigures, type CoverageOptions } from '../coverage-figures';
+import {
+  decisionExtent,
+  decodeDecisions,
+  edgeDecision,
+  formatDecision,
+  type DecodedDecisions,
+} from '../decisions';
+import { closestExecuted, pathTests, testLabel } from '../path-tests';
+import type { FunctionPaths, ProfiledFile } from '../profiled-file';
+import { unexecutedEnding, unexecutedPaths } from '../unexecuted-paths';
+import { callTreesSection } from './call-trees';
+import { escapeHtml } from './escape-html';
+import { graphSvg } from './graph-svg';
+import type { LineCoverage } from './line-coverage';
+import { sourceView } from './source-view';
+
+/**
+ * A source file's page body: its source (counts, colours, syntax) beside its functions, each with its figures,
+ * its graph and its paths: executed ones with their counts and tests, then those no run took (at most `limit`
+ * of each kind) with the closest executed ones; implicit-exception paths no run took are listed apart, shown
+ * by a toggle. Selecting a path highlights its lines, the exact code where it decides and its edges.
+ */
+export function filePageBody(
+  file: ProfiledFile,
+  coverage: LineCoverage | null,
+  limit: number,
+  options: CoverageOptions,
+): string {
+  const functions = file.functions
+    .map((fn, index) => functionSection(file, fn, index, limit, options))
+    .join('\n');
+  const istanbul = coverage ? istanbulFigures(coverage.summary) : '';
+  const implicit = options.implicitExceptions
+    ? ''
+    : '<label class="toggle"><input type="checkbox" id="show-implicit"> implicit-exception paths no run took</label>';
+  return `<p><a href="index.html">All files</a></p><h1>${escapeHtml(file.key)}</h1>${istanbul}
+<p class="help">Select a path to see its lines and decisions; <kbd>n</kbd> and <kbd>p</kbd>: the next and previous path no run took. ${implicit}</p>
+<div class="layout"><div class="source">${sourceView(file, coverage)}</div><div class="functions">${callTreesSection(file, limit)}${functions}</div></div>`;
+}
+
+type Metric = { covered: number; total: number; pct: number | string };
+
+/** istanbul's four figures, as a line of the page (the same numbers its own report and lcov give). */
+export function istanbulFigures(
+  s: Record<'statements' | 'branches' | 'functions' | 'lines', Metric>,
+): string {
+  const metric = (m: Metric) =>
+    `${m.covered}/${m.total} (${typeof m.pct === 'number' ? `${m.pct}%` : 'n/a'})`;
+  return `<p class="istanbul">As istanbul counts: statements ${metric(s.statements)}, branches ${metric(s.branches)}, functions ${metric(s.functions)}, lines ${metric(s.lines)}.</p>`;
+}
+
+function functionSection(
+  file: ProfiledFile,
+  fn: FunctionPaths,
+  index: number,
+  limit: number,
+  options: CoverageOptions,
+): string {
+  const figures = functionFigures(fn, options);
+  const executed = [...fn.counts]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .map(([id, count]) => ({ id, count, path: decodeDecisions(fn, id, file.source) }));
+  const items = executed.map(({ id, count, path }) =>
+    pathItem(file, fn, index, id, `×${count}`, path, 'executed', testsLine(fn, id)),
+  );
+  const closest = (path: DecodedDecisions) => {
+    const near = closestExecuted(path, executed);
+    if (!near) return '';
+    const links = near.ids.map((c) => `<a href="#${escapeHtml(pathId(file, index, c))}">path ${c}</a>`);
+    const next = path.decisions[near.shared];
+    return `<span class="closest">closest: ${links.join(', ')}, the same first ${near.shared === 1 ? 'decision' : `${near.shared} decisions`}${next ? `; then ${escapeHtml(formatDecision(next))}` : ''}</span>`;
+  };
+  const missing = unexecutedPaths(fn, file.source, limit, options);
+  for (const { id, path } of missing)
+    items.push(pathItem(file, fn, index, id, 'not executed', path, 'unexecuted', closest(path)));
+  if (!options.implicitExceptions)
+    for (const { id, path } of unexecutedEnding(fn, file.source, limit, [['exception']]))
+      items.push(pathItem(file, fn, index, id, 'not executed', path, 'unexecuted implicit', closest(path)));
+  const more = figures.potentialPaths - figures.executedPaths - missing.length;
+  const e = figures.exceptionPaths;
+  return `<section class="function" id="fn-${index}"><h2><a href="#fn-${index}">${escapeHtml(fn.meta.name)}</a> <small>line ${fn.meta.range[0]}</small></h2>
+<p>${figures.executedPaths} of ${figures.potentialPaths} paths executed (<span class="${level(figures.coverage)}">${formatPercent(figures.coverage)}</span>)${more > 0 ? `, ${more} more not listed` : ''}; implicit-exception paths ${e.counted ? 'among them' : 'apart'}: ${e.executedPaths} of ${e.potentialPaths}</p>
+<div id="graph-${index}">${graphSvg(fn, file.source, `g${index}`)}</div>
+<ul class="paths">${items.join('\n')}</ul></section>`;
+}
+
+/** The tests that took a path, as a line under it (none when the run did not name them). */
+function testsLine(fn: FunctionPaths, id: number): string {
+  const known = pathTests(fn, id);
+  if (!known) return '';
+  const names = known.tests.map((t) => `${testLabel(t)} ×${t.count}`);
+  if (known.unattributed > 0) names.push(`a run outside any test file ×${known.unattributed}`);
+  return `<span class="tests">taken by: ${names.map(escapeHtml).join('; ')}</span>`;
+}
+
+/** A path's element id: `FILE-FUNCTION-PATH`, what links to a path use. */
+export function pathId(file: ProfiledFile, index: number, id: number): string {
+  return `${file.key}-${index}-${id}`;
+}
+
+function pathItem(
+  file: ProfiledFile,
+  fn: FunctionPaths,
+  index: number,
+  id: number,
+  label: string,
+  path: DecodedDecisions,
+  kind: string,
+  extra: string,
+): string {
+  const decoded = decodePath(fn.numbering, id);
+  const lines = new Set<number>();
+  for (const b of decoded.blocks) {
+    const r = fn.meta.blockRanges[b];
+    if (r < 0) continue;
+    for (let line = fn.meta.ranges[4 * r]; line <= fn.meta.ranges[4 * r + 2]; line++) lines.add(line);
+  }
+  // Where it decides, to the column: the extent of each edge that is one of its decisions.
+  const ranges = decoded.edges.flatMap((e) => {
+    const extent = edgeDecision(fn.meta, e, file.source) && decisionExtent(fn.meta, e);
+    return extent && extent[0] > 0 ? [extent] : [];
+  });
+  for (const [line] of ranges) lines.add(line);
+  const steps = path.decisions.map((d) => escapeHtml(formatDecision(d))).join('<br>');
+  const data = (name: string, value: unknown) => `data-${name}="${escapeHtml(JSON.stringify(value))}"`;
+  const decisionLines = [...new Set(ranges.map(([line]) => line))];
+  return `<li class="path ${kind}" id="${escapeHtml(pathId(file, index, id))}" data-fn="${index}" ${data(
+    'lines',
+    [...lines].sort((a, b) => a - b),
+  )} ${data('decisions', decisionLines)} ${data('ranges', ranges)} ${data('edges', decoded.edges)} aria-selected="false">path ${id} (${label}): ${escapeHtml(path.description)}<span class="steps">${steps}</span>${extra}</li>`;
+}
+
+export function level(percent: number | null): string {
+  return percent === null ? 'none' : percent >= 80 ? 'high' : percent >= 50 ? 'medium' : 'low';
+}
