@@ -86,11 +86,15 @@ function functionSection(
 <ul class="paths">${items.join('\n')}</ul></section>`;
 }
 
+/** Tests named under a path at most: a hot path of a large suite is taken by hundreds. */
+const TESTS_SHOWN = 8;
+
 /** The tests that took a path, as a line under it (none when the run did not name them). */
 function testsLine(fn: FunctionPaths, id: number): string {
   const known = pathTests(fn, id);
   if (!known) return '';
-  const names = known.tests.map((t) => `${testLabel(t)} ×${t.count}`);
+  const names = known.tests.slice(0, TESTS_SHOWN).map((t) => `${testLabel(t)} ×${t.count}`);
+  if (known.tests.length > TESTS_SHOWN) names.push(`and ${known.tests.length - TESTS_SHOWN} more tests`);
   if (known.unattributed > 0) names.push(`a run outside any test file ×${known.unattributed}`);
   return `<span class="tests">taken by: ${names.map(escapeHtml).join('; ')}</span>`;
 }
