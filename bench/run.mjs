@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, write
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT, WORK, require, transform } from './tools.mjs';
+import { INTERESTING, ROOT, WORK, require, transform } from './tools.mjs';
 
 const { values: flags } = parseArgs({
   options: {
@@ -34,6 +34,7 @@ const REPEATS = flags.rounds ? Number(flags.rounds) : quick ? 3 : 9;
 const ALL_MODES = [
   'base',
   'path',
+  'ppp',
   'edge',
   'piecewise',
   'context',
@@ -43,6 +44,8 @@ const ALL_MODES = [
 ];
 const MODES = ['base', ...(flags.modes ? flags.modes.split(',') : ALL_MODES.slice(1))];
 for (const mode of MODES) if (!ALL_MODES.includes(mode)) throw new Error(`unknown mode ${mode}`);
+// Preferential mode's interesting set: each function's hottest paths making up this share of its executions.
+const HOT_PERCENT = 90;
 const LIB = join(WORK, 'lib');
 
 /** Each workload: the package files it loads (instrumented ahead of time) and its size in each mode. */
@@ -106,8 +109,13 @@ run('npx', ['tsc', '-b'], {});
 rmSync(WORK, { recursive: true, force: true });
 
 // Ahead of time: every package file a workload loads, as shipped (base, also run under V8 coverage) and
-// instrumented by each tool, under WORK/lib/<tool>/<package>/.
-for (const tool of MODES.filter((mode) => mode !== 'v8')) {
+// instrumented by each tool, under WORK/lib/<tool>/<package>/. Preferential mode comes last: its interesting
+// set is the hot paths of a path-mode run of the same workloads.
+const tools = MODES.filter((mode) => mode !== 'v8' && mode !== 'ppp');
+if (MODES.includes('ppp')) tools.push(...(MODES.includes('path') ? [] : ['path']), 'ppp');
+let preferred = null;
+for (const tool of tools) {
+  if (tool === 'ppp') preferred = hotPaths();
   for (const { files } of Object.values(WORKLOADS)) {
     for (const [name, sources] of Object.entries(files)) {
       const from = sourceDir(name);
@@ -123,6 +131,34 @@ for (const tool of MODES.filter((mode) => mode !== 'v8')) {
       }
     }
   }
+}
+
+/** Runs every workload once in path mode and writes the interesting set of its hot paths; returns the summary. */
+function hotPaths() {
+  const profiles = join(WORK, 'hot-profiles');
+  for (const [workload, { iterations }] of Object.entries(WORKLOADS)) {
+    const env = {
+      BENCH_LIB: join(LIB, 'path'),
+      BENCH_ITERATIONS: String(iterations),
+      BENCH_HOT_PATHS: '1',
+      PATHPROF_DIR: profiles,
+    };
+    run(process.execPath, [join(ROOT, 'bench/workloads', `${workload}.mjs`)], env);
+  }
+  const reportBin = join(ROOT, 'packages/report/bin/pathprof-report.js');
+  const args = [
+    'prefer',
+    '--hot',
+    String(HOT_PERCENT),
+    '--root',
+    join(LIB, 'base'),
+    '-o',
+    INTERESTING,
+    profiles,
+  ];
+  const result = spawnSync(process.execPath, [reportBin, ...args], { encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`pathprof-report ${args.join(' ')} failed:\n${result.stderr}`);
+  return result.stderr.trim().replace(/^pathprof-report: wrote \S+: /, '');
 }
 
 // Run time: whole processes, the modes interleaved within each round and the order rotated between rounds,
@@ -157,6 +193,7 @@ for (let round = 0; round < REPEATS; round++) {
 const MODE_NAMES = {
   base: 'uninstrumented',
   path: 'pathprof path',
+  ppp: `pathprof preferential (hot ${HOT_PERCENT}%)`,
   edge: 'pathprof edge',
   piecewise: 'interprocedural piecewise',
   context: 'interprocedural context',
@@ -196,7 +233,7 @@ runRows.push([
 const runTable = table(['workload', ...MODES.map((mode) => MODE_NAMES[mode])], runRows);
 if (runOnly) {
   console.log(
-    `\n${runTable}\n\nload average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`,
+    `\n${runTable}\n${preferred ? `\npreferential mode's interesting set: ${preferred}\n` : ''}\nload average ${loadAtStart.toFixed(1)} at the start, ${loadavg()[0].toFixed(1)} at the end`,
   );
   process.exit(0);
 }
@@ -294,7 +331,12 @@ ${new Date().toISOString()}; ${machine}. Packages: ${packages}.
 
 Whole-process wall time, median of ${REPEATS} interleaved runs; in brackets the ratio to uninstrumented, and the
 ratio of the processes' CPU time (user + system, children included), which other jobs on the machine move
-less. The library's own code is instrumented ahead of time (workloads: \`bench/workloads\`).
+less. The library's own code is instrumented ahead of time (workloads: \`bench/workloads\`).${
+  preferred
+    ? ` Preferential mode's interesting set is each function's hottest paths making up ${HOT_PERCENT}% of its` +
+      ` executions in a path-mode run of the same workloads: ${preferred}.`
+    : ''
+}
 
 ${runTable}
 

@@ -8,6 +8,8 @@ export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 // Under node_modules so that git, prettier and eslint all leave the generated code alone.
 // BENCH_WORK: another directory, so that two runs do not share one.
 export const WORK = process.env.BENCH_WORK ?? join(ROOT, 'node_modules/.cache/pathprof-bench');
+/** The interesting set of preferential mode: the workloads' hot paths, from a path-mode run (run.mjs). */
+export const INTERESTING = join(WORK, 'interesting.json');
 
 const babel = require('@babel/core');
 // BENCH_PLUGIN: another build of the plugin (a directory with its dist/), to measure a change against it.
@@ -19,7 +21,8 @@ const istanbul = require.resolve('babel-plugin-istanbul');
  * files come from node_modules, which both exclude by default. `babel` alone parses and prints the file, the
  * floor under any Babel-based instrumenter. `piecewise` and `context` are interprocedural mode's two schemes.
  * `path-before`/`edge-before` are the modes of the build in
- * BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure a change against it in the same run.
+ * BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure a change against it in the same run. `ppp` is
+ * preferential mode against INTERESTING.
  */
 function plugins(tool, cwd) {
   const all = { include: ['**'], exclude: [] };
@@ -32,6 +35,8 @@ function plugins(tool, cwd) {
     case 'piecewise':
     case 'context':
       return [[pathprof, { mode: 'interprocedural', scheme: tool, ...all }]];
+    case 'ppp':
+      return [[pathprof, { mode: 'preferential', interesting: INTERESTING, ...all }]];
     case 'path-before':
     case 'edge-before':
       if (!process.env.BENCH_BASELINE) throw new Error(`${tool} needs BENCH_BASELINE (--baseline DIR)`);

@@ -8,4 +8,8 @@ module.exports = {
   testMatch: ['<rootDir>/*.test.cjs'],
   transform: {},
   cacheDirectory: process.env.BENCH_JEST_CACHE,
+  // Only when run.mjs collects the hot paths of path mode: the counts of the test file's context are written.
+  setupFilesAfterEnv: process.env.BENCH_HOT_PATHS
+    ? [require.resolve('babel-plugin-pathprof/jest-setup')]
+    : [],
 };

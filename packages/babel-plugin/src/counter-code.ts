@@ -12,7 +12,11 @@ export type CounterTarget =
  * Constants are folded so an array count is one indexed increment. `r` is asked for only by ops that use it,
  * so a function whose ops never do declares no register.
  */
-export function opExpression(op: PathOp, r: () => t.Identifier, target: CounterTarget): t.Expression {
+export function opExpression(
+  op: PathOp,
+  r: () => t.Identifier | t.MemberExpression,
+  target: CounterTarget,
+): t.Expression {
   switch (op.kind) {
     case 'set':
       return t.assignmentExpression('=', r(), t.numericLiteral(op.value));

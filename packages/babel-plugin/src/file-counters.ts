@@ -53,7 +53,8 @@ export class FileCounters {
    * `var record; function init() { return record || (record = runtime.registerFile(key, hash, meta, dir, size,
    * tables)); } var array = init().counts;` (with the runtime imported, or required inside `init`), to be
    * placed at the top of the program after its directives. Large metadata goes packed, with a hoisted
-   * `function unpack(packed)` that `init` calls.
+   * `function unpack(packed)` that `init` calls. `setup` runs in the first `init()`, before the registration:
+   * file-level values the counting code needs from the first activation on.
    */
   preamble(
     args: {
@@ -65,6 +66,7 @@ export class FileCounters {
       hashCount: number;
     },
     runtimeImport: 'import' | 'require',
+    setup: t.Statement[] = [],
   ): t.Statement[] {
     const source = t.stringLiteral('babel-plugin-pathprof/runtime');
     // An import binding exists before any code of the module runs; a `require` is made inside init() so that
@@ -101,6 +103,9 @@ export class FileCounters {
         t.cloneNode(this.init),
         [],
         t.blockStatement([
+          ...(setup.length
+            ? [t.ifStatement(t.unaryExpression('!', t.cloneNode(this.record)), t.blockStatement(setup))]
+            : []),
           t.returnStatement(
             t.logicalExpression(
               '||',

@@ -6,10 +6,14 @@ import { resolveOptions } from './options';
 import { cutWarning } from './fallbacks';
 import { warnUnnamedFile } from './unnamed-files';
 import { originalSource, withOriginalLocations, type InputMap } from './input-source-map';
+import { loadInterestingSet } from './interesting-set-file';
+import { staleWarning } from './preferential-mode';
 
-export type { PluginOptions, Mode, Scheme } from './options';
+export type { PluginOptions, Mode, Scheme, SuccessorOrder } from './options';
 export type { FileNotes } from './instrument-program';
 export type { InterproceduralNote, CallSiteNote } from './interprocedural-mode';
+export type { PreferentialNote, FunctionAt } from './preferential-mode';
+export { FunctionFingerprints } from './function-fingerprint';
 export { interproceduralNumberingOf, programOf, callSitesOf } from './interprocedural-metadata';
 export type { OpaqueDefaultNote, PathFallback } from './fallbacks';
 export {
@@ -20,6 +24,8 @@ export {
   type FileMetadata,
   type FunctionMetadata,
   type InterproceduralMetadata,
+  type PreferentialSetMetadata,
+  type PreferentialFunctionMetadata,
 } from './metadata';
 /** The source hash in a profile (`hash`): a reader compares it with the current source. */
 export { fingerprint } from './fingerprint';
@@ -54,14 +60,18 @@ export default function pathprof(
             .split(path.sep)
             .join('/');
           if (!options.selects(key) || ignoresFile(state.file.ast)) return;
+          const cwd = state.cwd ?? process.cwd();
+          const interesting = options.interesting ? loadInterestingSet(cwd, options.interesting) : null;
           const instrument = () =>
-            instrumentProgram(programPath, key, source?.text ?? state.file.code, options);
+            instrumentProgram(programPath, key, source?.text ?? state.file.code, options, interesting);
           const notes = source
             ? withOriginalLocations(programPath.node, source.map, instrument)
             : instrument();
           (state.file.metadata as { pathprof?: unknown }).pathprof = notes;
           const warning = cutWarning(key, options.maxPaths, notes.fallbacks);
           if (warning) console.warn(warning);
+          const stale = notes.preferential && staleWarning(key, notes.preferential);
+          if (stale) console.warn(stale);
         },
       },
     },

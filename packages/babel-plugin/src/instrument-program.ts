@@ -13,21 +13,18 @@ import {
   type ControlFlowGraph,
   type EdgeCodePlan,
 } from '@pathprof/cfg';
-import { edgeProfileOps, numberPaths, planEdgeProfile, simplifyPathOps } from '@pathprof/numbering';
+import { edgeProfileOps, planEdgeProfile } from '@pathprof/numbering';
 import { CounterPlan, type CountingFunction } from './counter-plan';
 import { FileCounters } from './file-counters';
 import { fingerprint } from './fingerprint';
 import { ignoredRanges } from './ignore-comments';
-import {
-  edgePlanChecksum,
-  graphMetadata,
-  numberingChecksum,
-  type FileMetadata,
-  type FunctionMetadata,
-} from './metadata';
+import { edgePlanChecksum, graphMetadata, type FileMetadata, type FunctionMetadata } from './metadata';
 import type { ResolvedOptions } from './options';
-import { opaqueDefaultNotes, pathFallback, type OpaqueDefaultNote, type PathFallback } from './fallbacks';
+import { opaqueDefaultNotes, type OpaqueDefaultNote, type PathFallback } from './fallbacks';
 import { planInterproceduralFile, type InterproceduralNote } from './interprocedural-mode';
+import type { LoadedInterestingSet } from './interesting-set-file';
+import { numberForPaths, placePathFunction, type CounterLayout } from './path-functions';
+import { planPreferentialFile, type PreferentialNote } from './preferential-mode';
 
 /** What the build says of one file (`result.metadata.pathprof`). */
 export interface FileNotes {
@@ -40,18 +37,22 @@ export interface FileNotes {
    * `all` option); absent in trace mode.
    */
   profile?: { key: string; hash: string; meta: FileMetadata };
+  /** Preferential mode: the interesting set, and the functions it does not list or that changed since. */
+  preferential?: PreferentialNote;
 }
 
 /**
  * Instruments one file: a graph per function-like (except ignored ones), numbered and placed per the mode,
  * code inserted on the edges, and a preamble registering the file's counters and metadata. Runs from
  * `Program` enter, before other plugins change the code. Returns the functions that needed a fallback.
+ * `interesting` is the interesting set, in preferential mode.
  */
 export function instrumentProgram(
   path: NodePath<t.Program>,
   key: string,
   source: string,
   options: ResolvedOptions,
+  interesting: LoadedInterestingSet | null = null,
 ): FileNotes {
   const program = path.node;
   const ignored = ignoredRanges(program);
@@ -80,6 +81,9 @@ export function instrumentProgram(
     ? planInterproceduralFile(key, graphs, targets, options, file, fresh)
     : null;
   let note: InterproceduralNote | undefined = interprocedural?.note;
+  const preferential = interesting
+    ? planPreferentialFile(key, source, graphs, interesting, options, file, fresh)
+    : null;
   if (targets && !interprocedural) {
     // No cutting brings the file within the budget: count it per function instead.
     mode = 'path';
@@ -93,22 +97,22 @@ export function instrumentProgram(
     arraySize = interprocedural.arraySize;
     hashCount = interprocedural.hashCount;
     plan = interprocedural.code;
+  } else if (preferential) {
+    functions.push(...preferential.functions);
+    fallbacks.push(...preferential.fallbacks);
+    arraySize = preferential.arraySize;
+    hashCount = preferential.hashCount;
+    plan = preferential.plan;
   } else if (mode === 'path') {
     const byGraph = new Map<ControlFlowGraph, CountingFunction>();
+    const layout: CounterLayout = { arraySize, hashCount };
     for (const g of graphs) {
-      const numbering = numberPaths(g, { maxPaths: options.maxPaths, arrayThreshold: options.hashThreshold });
-      const storage: CountingFunction['storage'] =
-        numbering.storage.kind === 'array'
-          ? { kind: 'array', offset: (arraySize += numbering.pathCount) - numbering.pathCount }
-          : { kind: 'hash', slot: hashCount++ };
-      byGraph.set(g, { ops: simplifyPathOps(numbering), storage });
-      const fallback = pathFallback(g, numbering);
+      const { fn, path, fallback } = placePathFunction(g, numberForPaths(g, options), layout);
+      byGraph.set(g, fn);
       if (fallback) fallbacks.push(fallback);
-      functions.push({
-        ...graphMetadata(g),
-        path: { storage, pathCount: numbering.pathCount, checksum: numberingChecksum(numbering) },
-      });
+      functions.push({ ...graphMetadata(g), path });
     }
+    ({ arraySize, hashCount } = layout);
     plan = new CounterPlan(byGraph, file);
   } else if (options.mode === 'edge') {
     const byGraph = new Map<ControlFlowGraph, CountingFunction>();
@@ -140,8 +144,10 @@ export function instrumentProgram(
     mode,
     maxPaths: options.maxPaths,
     hashThreshold: options.hashThreshold,
+    ...(options.successorOrder === 'most-paths-last' ? {} : { successorOrder: options.successorOrder }),
     functions,
     ...(interprocedural ? { interprocedural: interprocedural.meta } : {}),
+    ...(interesting ? { preferential: { interesting: interesting.file, digest: interesting.digest } } : {}),
   };
   const runtimeImport = options.runtime === 'auto' ? runtimeLoading(program, key) : options.runtime;
   const hash = fingerprint(source);
@@ -155,8 +161,13 @@ export function instrumentProgram(
       hashCount,
     },
     runtimeImport,
+    preferential?.setup,
   );
-  program.body.unshift(...preamble, ...(interprocedural?.code.declarations() ?? []));
+  program.body.unshift(
+    ...preamble,
+    ...(interprocedural?.code.declarations() ?? []),
+    ...(preferential?.declarations ?? []),
+  );
   registerTopLevelDeclarations(path);
   if (runtimeImport === 'import') referenceRuntimeImport(path, file.init.name);
   return {
@@ -164,6 +175,7 @@ export function instrumentProgram(
     opaqueDefaults: opaqueDefaultNotes(graphs),
     ...(note ? { interprocedural: note } : {}),
     profile: { key, hash, meta },
+    ...(preferential ? { preferential: preferential.note } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import {
   type PathNumbering,
 } from '@pathprof/numbering';
 import { fingerprint } from './fingerprint';
-import type { Mode, Scheme } from './options';
+import type { Mode, Scheme, SuccessorOrder } from './options';
 
 /**
  * What the report needs to decode a file's counts into source, embedded in the instrumented file (so it
@@ -26,9 +26,41 @@ export interface FileMetadata {
   /** The numbering options the file was instrumented with. */
   readonly maxPaths: number;
   readonly hashThreshold: number;
+  /** Present when not the default (`most-paths-last`): the out-edge order path numbers follow. */
+  readonly successorOrder?: SuccessorOrder;
   readonly functions: FunctionMetadata[];
   /** `interprocedural` mode: how the file's paths were numbered and where they are counted. */
   readonly interprocedural?: InterproceduralMetadata;
+  /** `preferential` mode: the interesting set the file was instrumented against. */
+  readonly preferential?: PreferentialSetMetadata;
+}
+
+/** The interesting-set file a `preferential`-mode file was instrumented against. */
+export interface PreferentialSetMetadata {
+  /** The file, relative to Babel's working directory (`/`-separated). */
+  readonly interesting: string;
+  /** The fingerprint of its content then: a reader can tell a build made against an older set. */
+  readonly digest: string;
+}
+
+/**
+ * A function counted in `preferential` mode. Its interesting paths count in the file's array, one counter per
+ * compact id; every other path it takes (residual) counts in a hash table by its Ball-Larus id, like a
+ * hash-mode function's. The Ball-Larus numbering is recomputed by readers and checked against `checksum`.
+ */
+export interface PreferentialFunctionMetadata {
+  /** Its first counter in the file's array (also its first entry in the file's slot table). */
+  readonly offset: number;
+  /** Its residual paths' hash table. */
+  readonly table: number;
+  readonly pathCount: number;
+  readonly checksum: string;
+  /** Per counter, the Ball-Larus id of the interesting path it counts; -1 for a hole no path has. */
+  readonly slotPathId: number[];
+  /** Interesting paths whose compact id fell beyond `hashThreshold`: they count in the hash table. */
+  readonly droppedPathIds: number[];
+  /** Whether the interesting set lists the function (if not: new, or its file never ran in the baseline). */
+  readonly listed: boolean;
 }
 
 /**
@@ -65,13 +97,18 @@ export interface FunctionMetadata {
   readonly blockRanges: number[];
   /** Per edge, the index in `ranges` of the construct that owns it, or -1 (exceptional edges). */
   readonly edgeRanges: number[];
-  /** `path` mode: where the counts are, how many paths there are, and the numbering's checksum. */
+  /**
+   * `path` mode: where the counts are, how many paths there are, and the numbering's checksum. In a
+   * `preferential`-mode file: a function that changed since its interesting set was made, counted in path mode.
+   */
   readonly path?: {
     readonly storage:
       { readonly kind: 'array'; readonly offset: number } | { readonly kind: 'hash'; readonly slot: number };
     readonly pathCount: number;
     readonly checksum: string;
   };
+  /** `preferential` mode: see `PreferentialFunctionMetadata`. */
+  readonly preferential?: PreferentialFunctionMetadata;
   /** `edge` mode: the chord counters' first index and count. */
   readonly edge?: { readonly offset: number; readonly counterCount: number; readonly checksum: string };
   /**
@@ -86,7 +123,7 @@ export interface FunctionMetadata {
 /** The graph part of a function's metadata. */
 export function graphMetadata(
   cfg: ControlFlowGraph,
-): Omit<FunctionMetadata, 'path' | 'edge' | 'callSites' | 'splitEdges'> {
+): Omit<FunctionMetadata, 'path' | 'preferential' | 'edge' | 'callSites' | 'splitEdges'> {
   const ranges: number[] = [];
   const known = new Map<string, number>();
   const rangeIndex = (r: SourceRange | null | undefined): number => {
@@ -156,16 +193,18 @@ export function numberingChecksum(numbering: PathNumbering): string {
 }
 
 /**
- * The path numbering a `path`-mode function was instrumented with, recomputed from its metadata; throws if
- * this version of the numbering engine numbers it differently.
+ * The Ball-Larus numbering a `path`-mode or `preferential`-mode function was instrumented with, recomputed
+ * from its metadata; throws if this version of the numbering engine numbers it differently.
  */
 export function numberingOf(file: FileMetadata, fn: FunctionMetadata): PathNumbering {
-  if (!fn.path) throw new Error(`${file.file}: ${fn.name} was not instrumented in path mode`);
+  const counted = fn.path ?? fn.preferential;
+  if (!counted) throw new Error(`${file.file}: ${fn.name} was not instrumented in path mode`);
   const numbering = numberPaths(flowGraphOf(fn), {
     maxPaths: file.maxPaths,
     arrayThreshold: file.hashThreshold,
+    successorOrder: file.successorOrder,
   });
-  if (numberingChecksum(numbering) !== fn.path.checksum) {
+  if (numberingChecksum(numbering) !== counted.checksum) {
     throw new Error(
       `${file.file}: ${fn.name} was numbered by another version of pathprof; re-instrument (clear the transform cache)`,
     );

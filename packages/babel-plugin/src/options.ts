@@ -2,10 +2,14 @@ import picomatch from 'picomatch';
 import { DEFAULT_EXCLUDE } from './default-exclude';
 
 /**
- * How the plugin instruments: Ball-Larus path counts, Melski-Reps interprocedural path counts, optimal edge
- * counts, or the edge-tracing oracle.
+ * How the plugin instruments: Ball-Larus path counts, Melski-Reps interprocedural path counts, preferential
+ * path counts (Vaswani, Nori & Chilimbi: an interesting set in compact arrays, every other path residual),
+ * optimal edge counts, or the edge-tracing oracle.
  */
-export type Mode = 'path' | 'interprocedural' | 'edge' | 'trace';
+export type Mode = 'path' | 'interprocedural' | 'preferential' | 'edge' | 'trace';
+
+/** The order in which a block's out-edges take path numbers (see `@pathprof/numbering`, `SuccessorOrder`). */
+export type SuccessorOrder = 'most-paths-last' | 'edge-id';
 
 /** Interprocedural paths: `piecewise` (paths partition the run; hot paths) or `context` (a context prefix, then the active suffix). */
 export type Scheme = 'piecewise' | 'context';
@@ -15,6 +19,11 @@ export interface PluginOptions {
   mode?: Mode;
   /** With `mode: 'interprocedural'`: which paths are counted; default `piecewise`. */
   scheme?: Scheme;
+  /**
+   * With `mode: 'preferential'` (and only then, where it is required): the interesting-set file
+   * (`pathprof-report prefer` writes it), relative to Babel's working directory.
+   */
+  interesting?: string;
   /** Globs (relative to the working directory) of files to instrument; default every file. */
   include?: string[];
   /** Globs of files never to instrument; replaces `DEFAULT_EXCLUDE` (istanbul's defaults, `node_modules`, specs). */
@@ -32,22 +41,31 @@ export interface PluginOptions {
   runtime?: 'auto' | 'import' | 'require';
   /** The report also lists the selected files no test loaded, with zero counts (nyc's `--all`). */
   all?: boolean;
+  /**
+   * Path and preferential modes: how a block's out-edges are ordered when numbering (default
+   * `most-paths-last`); `edge-id` numbers in the graph's edge order, as papers' figures do (tests reproduce them).
+   */
+  successorOrder?: SuccessorOrder;
 }
 
 export interface ResolvedOptions {
   readonly mode: Mode;
   readonly scheme: Scheme;
+  /** Preferential mode: the interesting-set file as given (resolved against each file's Babel cwd). */
+  readonly interesting: string | null;
   readonly selects: (relativePath: string) => boolean;
   readonly hashThreshold: number;
   readonly maxPaths: number;
   readonly outputDir: string;
   readonly runtime: 'auto' | 'import' | 'require';
   readonly all: boolean;
+  readonly successorOrder: SuccessorOrder;
 }
 
 const KNOWN = [
   'mode',
   'scheme',
+  'interesting',
   'include',
   'exclude',
   'hashThreshold',
@@ -55,7 +73,9 @@ const KNOWN = [
   'outputDir',
   'runtime',
   'all',
+  'successorOrder',
 ];
+const MODES: readonly Mode[] = ['path', 'interprocedural', 'preferential', 'edge', 'trace'];
 
 /** Checks the options once per Babel configuration; an error names the option and what was expected. */
 export function resolveOptions(raw: unknown): ResolvedOptions {
@@ -68,8 +88,10 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
     if (!KNOWN.includes(key)) fail(`unknown option "${key}" (known: ${KNOWN.join(', ')})`);
   }
   const mode = options.mode ?? 'path';
-  if (mode !== 'path' && mode !== 'interprocedural' && mode !== 'edge' && mode !== 'trace') {
-    fail(`"mode" must be "path", "interprocedural", "edge" or "trace", not ${JSON.stringify(mode)}`);
+  if (!MODES.includes(mode as Mode)) {
+    fail(
+      `"mode" must be "path", "interprocedural", "preferential", "edge" or "trace", not ${JSON.stringify(mode)}`,
+    );
   }
   const scheme = options.scheme ?? 'piecewise';
   if (options.scheme !== undefined && mode !== 'interprocedural') {
@@ -77,6 +99,27 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
   }
   if (scheme !== 'piecewise' && scheme !== 'context') {
     fail(`"scheme" must be "piecewise" or "context", not ${JSON.stringify(scheme)}`);
+  }
+  const interesting = options.interesting ?? null;
+  if (mode === 'preferential' && interesting === null) {
+    fail(
+      'mode "preferential" needs "interesting": the interesting-set file (pathprof-report prefer writes it)',
+    );
+  }
+  if (interesting !== null && mode !== 'preferential') {
+    fail(`"interesting" applies to mode "preferential" only (the mode is ${JSON.stringify(mode)})`);
+  }
+  if (interesting !== null && (typeof interesting !== 'string' || interesting === '')) {
+    fail(`"interesting" must be the path of an interesting-set file, not ${JSON.stringify(interesting)}`);
+  }
+  const successorOrder = options.successorOrder ?? 'most-paths-last';
+  if (successorOrder !== 'most-paths-last' && successorOrder !== 'edge-id') {
+    fail(`"successorOrder" must be "most-paths-last" or "edge-id", not ${JSON.stringify(successorOrder)}`);
+  }
+  if (options.successorOrder !== undefined && mode !== 'path' && mode !== 'preferential') {
+    fail(
+      `"successorOrder" applies to modes "path" and "preferential" only (the mode is ${JSON.stringify(mode)})`,
+    );
   }
   const globs = (name: string, fallback: string[]): string[] => {
     const value = options[name] ?? fallback;
@@ -107,11 +150,13 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
   return {
     mode: mode as Mode,
     scheme: scheme as Scheme,
+    interesting: interesting as string | null,
     selects: (file) => isIncluded(file) && !isExcluded(file),
     hashThreshold: positive('hashThreshold', 4096),
     maxPaths: positive('maxPaths', 2 ** 30),
     outputDir: outputDir as string,
     runtime: runtime as ResolvedOptions['runtime'],
     all: all as boolean,
+    successorOrder: successorOrder as SuccessorOrder,
   };
 }

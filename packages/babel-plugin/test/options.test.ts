@@ -13,7 +13,10 @@ const transform = (options: unknown, name = 'src/a.js', code = 'function f(a) { 
 
 describe('plugin options', () => {
   test.each([
-    [{ mode: 'paths' }, '"mode" must be "path", "interprocedural", "edge" or "trace", not "paths"'],
+    [
+      { mode: 'paths' },
+      '"mode" must be "path", "interprocedural", "preferential", "edge" or "trace", not "paths"',
+    ],
     [{ scheme: 'context' }, '"scheme" applies to mode "interprocedural" only (the mode is "path")'],
     [
       { mode: 'interprocedural', scheme: 'partial' },
@@ -26,9 +29,10 @@ describe('plugin options', () => {
     [{ maxPaths: 1.5 }, '"maxPaths" must be a positive integer, not 1.5'],
     [{ outputDir: '' }, '"outputDir" must be a non-empty string'],
     [{ runtime: 'global' }, '"runtime" must be "auto", "import" or "require", not "global"'],
+    [{ successorOrder: 'dfs' }, '"successorOrder" must be "most-paths-last" or "edge-id", not "dfs"'],
     [
       { mdoe: 'edge' },
-      'unknown option "mdoe" (known: mode, scheme, include, exclude, hashThreshold, maxPaths, outputDir, runtime, all)',
+      'unknown option "mdoe" (known: mode, scheme, interesting, include, exclude, hashThreshold, maxPaths, outputDir, runtime, all, successorOrder)',
     ],
   ])('rejects %j with a clear message', (options, message) => {
     expect(() => transform(options)).toThrow(`babel-plugin-pathprof: invalid options: ${message}`);

@@ -88,6 +88,15 @@ export {
   type InterestingPathsProblem,
 } from './preferential/interesting-paths';
 export {
+  INTERESTING_SET_FORMAT,
+  InterestingSetError,
+  parseInterestingSet,
+  formatInterestingSet,
+  type InterestingSet,
+  type InterestingFile,
+  type InterestingFunction,
+} from './preferential/interesting-set';
+export {
   numberPreferentialPaths,
   type PreferentialTarget,
   type PreferentialOptions,

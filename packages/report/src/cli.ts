@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import picomatch from 'picomatch';
@@ -18,6 +18,9 @@ import { ConfigError, readReportConfig } from './report-config';
 import { selectFunctions, splitTarget } from './function-selection';
 import { formatFunctionPaths } from './show-paths';
 import { formatCallPaths, interproceduralReport } from './interprocedural-report';
+import { formatInterestingSet } from '@pathprof/numbering';
+import { interestingSet, type PathSelection } from './interesting-set-writer';
+import { formatResidual, interestingSetProblems, residualReport } from './preferential-report';
 import { TerminalStyle } from './terminal-style';
 import { formatTextReport } from './text-report';
 import { checkThresholds, thresholdFailures, type CoverageThreshold } from './thresholds';
@@ -28,6 +31,10 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
                               the innermost function there, its paths through the line); --tests: the tests
                               that took each path, the closest executed paths to each untaken one
   calls FILE[:FUNCTION]       interprocedural mode: the hottest paths across calls, decoded into source
+  prefer --covered|--hot P    the interesting set for preferential mode, from this run: per function every executed
+                              path, or its hottest paths making up P% of its executions (-o FILE, default stdout)
+  residual [--check]          preferential mode: the paths this run took outside its interesting set, decoded;
+                              --check exits 1 when there is one
   json                        the report as pathprof-report/2 JSON
   lcov                        an lcov tracefile derived from the path profile (istanbul's lcovonly)
   istanbul [--reporter R...]  istanbul's coverage-final.json derived from the path profile; with --reporter,
@@ -45,7 +52,19 @@ configuration: package.json "pathprof" or .pathprofrc: { "implicitExceptions": f
   "global": { "paths": 80, "pooledPaths": 10, "completeFunctions": -5 }, "src/core/": {…}, "src/**/*.js": {…} } }
 exit codes: 0 done, 1 threshold not met, no profiles to check or nothing matched, 2 bad usage or something skipped`;
 
-const commands = ['text', 'show', 'calls', 'json', 'lcov', 'istanbul', 'check', 'diff', 'html'] as const;
+const commands = [
+  'text',
+  'show',
+  'calls',
+  'prefer',
+  'residual',
+  'json',
+  'lcov',
+  'istanbul',
+  'check',
+  'diff',
+  'html',
+] as const;
 type Command = (typeof commands)[number];
 
 /** `pathprof-report`: see `usage` and the package README. Sets `process.exitCode`. */
@@ -67,6 +86,9 @@ export function main(argv: string[]): void {
         reporter: { type: 'string', multiple: true },
         annotate: { type: 'string', multiple: true, default: [] },
         'changed-since': { type: 'string' },
+        covered: { type: 'boolean', default: false },
+        hot: { type: 'string' },
+        check: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
       },
     });
@@ -85,11 +107,12 @@ export function main(argv: string[]): void {
     );
   }
   const command: Command = commands.includes(first as Command) ? (positionals.shift() as Command) : 'text';
-  let limit: number, top: number, minimum: number | undefined;
+  let limit: number, top: number, minimum: number | undefined, hot: number | undefined;
   try {
     limit = wholeNumber('--limit', values.limit);
     top = wholeNumber('--top', values.top);
     minimum = values.paths === undefined ? undefined : percentage('--paths', values.paths);
+    hot = values.hot === undefined ? undefined : percentage('--hot', values.hot);
   } catch (error) {
     return fail(`pathprof-report: ${(error as Error).message}\n${usage}`);
   }
@@ -110,9 +133,12 @@ export function main(argv: string[]): void {
   const problems = new Problems();
   const style = new TerminalStyle(process.stdout);
   let loaded = 0;
+  const rootsFor = (dirs: string[]) =>
+    values.root ? [values.root] : ['.', ...dirs.map((dir) => dirname(resolve(dir)))];
+  const dirsOf = (given: string[]) => (given.length ? given : [override || '.pathprof']);
   const load = (given: string[]) => {
-    const dirs = given.length ? given : [override || '.pathprof'];
-    const roots = values.root ? [values.root] : ['.', ...dirs.map((dir) => dirname(resolve(dir)))];
+    const dirs = dirsOf(given);
+    const roots = rootsFor(dirs);
     const progress = new ProgressBar('pathprof-report: decoding');
     const files = loadProfiledFiles(dirs, roots, problems, progress.update);
     progress.finish();
@@ -197,6 +223,35 @@ export function main(argv: string[]): void {
       );
       break;
     }
+    case 'prefer': {
+      if (values.covered === (hot !== undefined))
+        return fail(`pathprof-report: prefer needs one of --covered and --hot PERCENT\n${usage}`);
+      const selection: PathSelection =
+        hot === undefined ? { kind: 'covered' } : { kind: 'hot', percent: hot };
+      const files = load(positionals);
+      for (const f of files.filter((file) => file.interprocedural))
+        problems.note(`${f.key}: counted in interprocedural mode, which has no per-function paths; left out`);
+      const made = interestingSet(files, selection);
+      const text = formatInterestingSet(made.set);
+      if (values.output) writeAtomically(values.output, text);
+      else process.stdout.write(text);
+      console.error(
+        `pathprof-report: ${values.output ? `wrote ${values.output}: ` : ''}${made.paths} interesting paths ` +
+          `of ${made.functions} functions in ${made.set.files.length} files (${made.set.selection})`,
+      );
+      if (loaded === 0) status = 1;
+      break;
+    }
+    case 'residual': {
+      const files = load(positionals);
+      const sets = interestingSetProblems(files, rootsFor(dirsOf(positionals)));
+      for (const message of sets.problems) problems.add(message);
+      for (const message of sets.notes) problems.note(message);
+      const report = residualReport(files);
+      emit(formatResidual(report, style, limit));
+      if (values.check && (report.residualPaths > 0 || report.sets.length === 0)) status = 1;
+      break;
+    }
     case 'check': {
       const threshold: CoverageThreshold = { ...config.coverageThreshold };
       if (minimum !== undefined && !values['per-file'])
@@ -241,6 +296,19 @@ export function main(argv: string[]): void {
   for (const message of problems.notes) console.error(`pathprof-report: ${message}`);
   for (const message of problems.messages) console.error(`pathprof-report: ${message}`);
   process.exitCode = problems.any ? 2 : status;
+}
+
+/** Writes `text` to `file` under a temporary name, then renames it: a reader never sees half of it. */
+function writeAtomically(file: string, text: string): void {
+  const target = resolve(file);
+  mkdirSync(dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, text);
+    renameSync(temporary, target);
+  } finally {
+    rmSync(temporary, { force: true });
+  }
 }
 
 /** A whole number option's value; throws saying what is wrong with it. */

@@ -8,6 +8,7 @@ import {
 } from './coverage-figures';
 import { decodeDecisions, type Decision, type PathShape } from './decisions';
 import { interproceduralReport, type InterproceduralReport } from './interprocedural-report';
+import { functionPreferential, isResidual, type FunctionPreferential } from './preferential-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { closestExecuted, pathTests } from './path-tests';
 import { unexecutedPaths } from './unexecuted-paths';
@@ -51,6 +52,8 @@ export interface FunctionReport extends FunctionFigures {
   readonly unexecutedPaths: UnexecutedPath[];
   /** How many more counted paths no run took than `unexecutedPaths` lists. */
   readonly moreUnexecutedPaths: number;
+  /** A file counted in preferential mode: how the function stands to its interesting set. */
+  readonly preferential?: FunctionPreferential;
 }
 
 export interface ExecutedPath extends PathShape {
@@ -61,6 +64,8 @@ export interface ExecutedPath extends PathShape {
   readonly tests?: { file: string; name?: readonly string[] | null; count: number }[];
   /** Its runs in processes that did not split counts by test, when some did and those are fewer. */
   readonly unattributedCount?: number;
+  /** A function counted in preferential mode: whether its interesting set leaves this path out. */
+  readonly residual?: boolean;
 }
 
 export interface UnexecutedPath extends PathShape {
@@ -110,7 +115,14 @@ function functionReport(fn: FunctionPaths, file: ProfiledFile, options: ReportOp
   const [line, column, endLine, endColumn] = fn.meta.range;
   const paths = [...fn.counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .map(([id, count]) => ({ id, count, ...decodeDecisions(fn, id, file.source), ...testsOf(fn, id) }));
+    .map(([id, count]) => ({
+      id,
+      count,
+      ...decodeDecisions(fn, id, file.source),
+      ...testsOf(fn, id),
+      ...(fn.preferential ? { residual: isResidual(fn, id) } : {}),
+    }));
+  const preferential = functionPreferential(file, fn);
   const activations = paths.filter((p) => p.start === 'entry').reduce((n, p) => n + p.count, 0);
   const figures = functionFigures(
     fn,
@@ -132,12 +144,13 @@ function functionReport(fn: FunctionPaths, file: ProfiledFile, options: ReportOp
     name: fn.meta.name,
     kind: fn.meta.kind,
     location: { start: { line, column }, end: { line: endLine, column: endColumn } },
-    checksum: fn.meta.path!.checksum,
+    checksum: (fn.meta.path ?? fn.meta.preferential)!.checksum,
     activations,
     ...figures,
     paths,
     unexecutedPaths: unexecuted,
     moreUnexecutedPaths: figures.potentialPaths - figures.executedPaths - unexecuted.length,
+    ...(preferential ? { preferential } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   numberingOf,
   type FileMetadata,
   type FunctionMetadata,
+  type PreferentialFunctionMetadata,
 } from 'babel-plugin-pathprof';
 import { exceptionOrigins } from './exception-origins';
 import type { Problems } from './problems';
@@ -38,6 +39,18 @@ export interface FunctionPaths {
    * count beyond their sum ran in a process that did not: a plain `node` or mocha run).
    */
   readonly tests?: ReadonlyMap<number, readonly PathTest[]>;
+  /** Counted in preferential mode: which of its paths are interesting (the rest are residual). */
+  readonly preferential?: PreferentialPaths;
+}
+
+/** A function counted in preferential mode: its counts are by Ball-Larus id, interesting and residual alike. */
+export interface PreferentialPaths {
+  /** The Ball-Larus ids of the paths its interesting set names. */
+  readonly interesting: ReadonlySet<number>;
+  /** How many counters its interesting paths had (holes included). */
+  readonly counters: number;
+  /** Whether the set listed it (if not: new, or its file never ran in the baseline; every path is residual). */
+  readonly listed: boolean;
 }
 
 /**
@@ -58,7 +71,11 @@ export interface ProfiledFile {
   readonly path: string;
   readonly meta: FileMetadata;
   readonly source: SourceText;
-  /** Per-function paths (path mode); empty for a file counted in interprocedural mode. */
+  /**
+   * Per-function paths (path and preferential modes; in preferential mode a function without
+   * `preferential` changed since the interesting set was made and was counted in path mode); empty for a
+   * file counted in interprocedural mode.
+   */
   readonly functions: FunctionPaths[];
   /** Interprocedural mode: the file's executed paths by global number, with the numbering that decodes them. */
   readonly interprocedural?: InterproceduralPaths;
@@ -151,8 +168,10 @@ export function decodeFileProfile(
     problems.add(`${key}: metadata is not pathprof-meta/1; skipped`);
     return null;
   }
-  if (meta.mode !== 'path' && meta.mode !== 'interprocedural') {
-    problems.add(`${key}: instrumented in ${meta.mode} mode, not path or interprocedural mode; skipped`);
+  if (meta.mode !== 'path' && meta.mode !== 'interprocedural' && meta.mode !== 'preferential') {
+    problems.add(
+      `${key}: instrumented in ${meta.mode} mode, not path, interprocedural or preferential mode; skipped`,
+    );
     return null;
   }
 
@@ -177,7 +196,7 @@ export function decodeFileProfile(
   const functions: FunctionPaths[] = [];
   for (const fn of meta.functions) {
     onFunction();
-    if (!fn.path) continue;
+    if (!fn.path && !fn.preferential) continue;
     let numbering: PathNumbering;
     try {
       numbering = numberingOf(meta, fn);
@@ -186,9 +205,16 @@ export function decodeFileProfile(
       continue;
     }
     const pathCounts = functionCounts(fn, counts, hashed);
+    if (typeof pathCounts === 'string') {
+      problems.add(`${key}: ${fn.name} ${pathCounts}; skipped`);
+      continue;
+    }
     const tests = testRuns && new Map<number, PathTest[]>();
     for (const { run, counts, hashed } of testRuns ?? []) {
-      for (const [p, count] of functionCounts(fn, counts, hashed)) {
+      const testCounts = functionCounts(fn, counts, hashed);
+      // A test's counters are counted in the total too: what is wrong with them was reported above.
+      if (typeof testCounts === 'string') continue;
+      for (const [p, count] of testCounts) {
         const taken = { testFile: run.testFile, name: run.name, count };
         tests!.set(p, [...(tests!.get(p) ?? []), taken]);
       }
@@ -204,17 +230,22 @@ export function decodeFileProfile(
       counts: pathCounts,
       ends: new PathEnds(numbering, exceptionOrigins(fn)),
       ...(tests ? { tests } : {}),
+      ...(fn.preferential ? { preferential: preferentialPaths(fn.preferential) } : {}),
     });
   }
   return { key, path, meta, source: new SourceText(text), functions };
 }
 
-/** A path-mode function's nonzero path counts, from its file's counters (`counts`) or its hash table. */
+/**
+ * A function's nonzero path counts, from its file's counters (`counts`) or its hash table; in preferential
+ * mode by Ball-Larus id, or what is wrong with them (see `preferentialCounts`).
+ */
 function functionCounts(
   fn: FunctionMetadata,
   counts: ReadonlyMap<number, number>,
   hashed: ReadonlyMap<number, [number, number][]>,
-): Map<number, number> {
+): Map<number, number> | string {
+  if (fn.preferential) return preferentialCounts(fn.preferential, counts, hashed);
   const storage = fn.path!.storage;
   const pathCounts = new Map<number, number>();
   if (storage.kind === 'hash') {
@@ -232,6 +263,40 @@ function functionCounts(
     }
   }
   return pathCounts;
+}
+
+/**
+ * A preferential function's counts by Ball-Larus id: each interesting counter under the id its slot holds,
+ * then the residual table's. What would be inconsistent with the classification the code makes (a count in a
+ * hole, an interesting path in the residual table) is returned as a problem instead.
+ */
+function preferentialCounts(
+  fn: PreferentialFunctionMetadata,
+  counts: ReadonlyMap<number, number>,
+  hashed: ReadonlyMap<number, [number, number][]>,
+): Map<number, number> | string {
+  const into = new Map<number, number>();
+  for (let slot = 0; slot < fn.slotPathId.length; slot++) {
+    const n = counts.get(fn.offset + slot);
+    if (!n) continue;
+    if (fn.slotPathId[slot] < 0) return `has a count for counter ${slot}, which no path has`;
+    into.set(fn.slotPathId[slot], n);
+  }
+  const slotted = new Set(fn.slotPathId);
+  for (const [id, n] of hashed.get(fn.table) ?? []) {
+    if (n <= 0) continue;
+    if (slotted.has(id)) return `has residual counts for path ${id}, which has a counter`;
+    into.set(id, n);
+  }
+  return into;
+}
+
+function preferentialPaths(fn: PreferentialFunctionMetadata): PreferentialPaths {
+  return {
+    interesting: new Set([...fn.slotPathId.filter((id) => id >= 0), ...fn.droppedPathIds]),
+    counters: fn.slotPathId.length,
+    listed: fn.listed,
+  };
 }
 
 /** The file's interprocedural counts, checked against its numbering; null (with a problem) if unusable. */

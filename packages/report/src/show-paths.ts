@@ -2,6 +2,7 @@ import { functionFigures, type CoverageOptions } from './coverage-figures';
 import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
 import { throughLine } from './function-selection';
 import { closestExecuted, pathTests, testLabel } from './path-tests';
+import { isResidual } from './preferential-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { unexecutedPaths } from './unexecuted-paths';
 import type { TerminalStyle } from './terminal-style';
@@ -52,8 +53,10 @@ export function formatFunctionPaths(
       .sort((a, b) => b[1] - a[1] || a[0] - b[0])
       .map(([id, count]) => ({ id, count, path: decodeDecisions(f, id, file.source) }));
   const executed = decoded(fn);
+  // In preferential mode, each executed path says whether its interesting set names it.
+  const tag = (id: number) => (fn.preferential ? (isResidual(fn, id) ? '  residual' : '  interesting') : '');
   for (const { id, count, path } of executed) {
-    out.push(...pathLines(`path ${id}  ×${count}`, path));
+    out.push(...pathLines(`path ${id}  ×${count}${tag(id)}`, path));
     if (tests) out.push(...takenBy(fn, id));
   }
   const shown = unexecutedPaths(fn, file.source, limit, options);
@@ -97,7 +100,8 @@ function describeNext(path: DecodedDecisions, shared: number): string {
   return next ? formatDecision(next) : path.description;
 }
 
-function pathLines(title: string, path: DecodedDecisions): string[] {
+/** A path's title line, then its decisions, one per line. */
+export function pathLines(title: string, path: DecodedDecisions): string[] {
   const steps = path.decisions.length
     ? path.decisions.map((d) => `      ${formatDecision(d)}`)
     : ['      (straight through)'];

@@ -20,9 +20,11 @@ import type { TestCounts } from './test-attribution';
  * is unchanged.
  *
  * Version 2 is version 1 where files may hold interprocedural counts (`meta.mode` is `interprocedural`): one
- * counter per file-wide path number, in `counts` or in the hash table of slot 0. Readers of version 1 did
- * not know that layout, so a profile with such a file is written as version 2 (they refuse it, naming the
- * format) and every other profile stays version 1.
+ * counter per file-wide path number, in `counts` or in the hash table of slot 0; or preferential counts
+ * (`meta.mode` is `preferential`): per function, its interesting paths' counters in `counts` and its
+ * residual paths in a hash table, by Ball-Larus id. Readers of version 1 did not know these layouts, so a
+ * profile with such a file is written as version 2 (they refuse it, naming the format) and every other
+ * profile stays version 1.
  */
 export const PROFILE_FORMAT = 'pathprof-profile/1';
 export const INTERPROCEDURAL_PROFILE_FORMAT = 'pathprof-profile/2';
@@ -47,10 +49,16 @@ export interface Profile {
   readonly tests?: TestCounts[];
 }
 
-/** The format a profile of these files is written in: version 2 when one holds interprocedural counts. */
+/**
+ * The format a profile of these files is written in: version 2 when one holds interprocedural or
+ * preferential counts.
+ */
 export function profileFormatOf(files: readonly FileProfile[]): Profile['format'] {
-  const interprocedural = files.some((f) => (f.meta as { mode?: unknown }).mode === 'interprocedural');
-  return interprocedural ? INTERPROCEDURAL_PROFILE_FORMAT : PROFILE_FORMAT;
+  const newer = files.some((f) => {
+    const mode = (f.meta as { mode?: unknown }).mode;
+    return mode === 'interprocedural' || mode === 'preferential';
+  });
+  return newer ? INTERPROCEDURAL_PROFILE_FORMAT : PROFILE_FORMAT;
 }
 
 /** A profile that cannot be used, with the file it came from and what is wrong. */

@@ -76,8 +76,9 @@ interface Tally {
 
 /**
  * Sums profiles file by file: counts of the same file with the same hash and mode add up; a file seen with
- * different hashes (its source changed between runs) or modes is kept once per hash and mode, so nothing is
- * decoded against the wrong graph. Counts split by test (`tests`) are summed per test file and test name.
+ * different hashes (its source changed between runs), modes or interesting sets is kept once per hash, mode
+ * and set, so nothing is decoded against the wrong graph or counters. Counts split by test (`tests`) are
+ * summed per test file and test name.
  */
 export function mergeProfiles(profiles: readonly Profile[]): MergedFileProfile[] {
   const merged = new Map<
@@ -91,8 +92,10 @@ export function mergeProfiles(profiles: readonly Profile[]): MergedFileProfile[]
   for (const profile of profiles) {
     const ids = new Map<string, string>();
     for (const file of profile.files) {
-      // The same source instrumented in two modes counts in two layouts: never added together.
-      const id = `${file.key}\0${file.hash}\0${(file.meta as { mode?: unknown } | null)?.mode}`;
+      // The same source instrumented in two modes, or against two interesting sets, counts in two layouts:
+      // never added together.
+      const meta = file.meta as { mode?: unknown; preferential?: { digest?: unknown } } | null;
+      const id = `${file.key}\0${file.hash}\0${meta?.mode}\0${meta?.preferential?.digest}`;
       ids.set(file.key, id);
       let entry = merged.get(id);
       if (!entry) {

@@ -1,0 +1,186 @@
+import { writeFileSync } from 'node:fs';
+import { canInstrument, checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
+import { INTERESTING_SET_FORMAT, numberPaths, type InterestingFunction } from '@pathprof/numbering';
+import { getStore } from '@pathprof/runtime';
+import {
+  generateProgram,
+  propertyInputs,
+  Random,
+  runPlain,
+  TIMEOUT,
+  type ProgramOptions,
+} from '@pathprof/testkit';
+import { FunctionFingerprints, type FileMetadata } from '../../src';
+import { graphMetadata, numberingChecksum } from '../../src/metadata';
+import { resetCounts, runtimeGlobals } from './counted-paths';
+import { instrument } from './instrument';
+import { pathsFromTrace, tally } from './paths-from-trace';
+
+/** Per function of a file: its counted paths by Ball-Larus id, interesting and residual apart. */
+export interface PreferentialCounts {
+  /** Paths counted in the function's array (path mode: every path). */
+  readonly interesting: [number, number][];
+  /** Paths counted in its residual table. */
+  readonly residual: [number, number][];
+}
+
+/** What a batch of checks exercised: paths counted as interesting, residual, dropped beyond a capped array, in
+ * functions counted in path mode (changed), in functions the set did not list. */
+export interface PreferentialTally {
+  interesting: number;
+  residual: number;
+  dropped: number;
+  changed: number;
+  unlisted: number;
+}
+
+/**
+ * What the store counted for `key` in preferential mode, per function: each counter under the Ball-Larus id
+ * its slot holds, and the residual table; a function counted in path mode (changed since its set was made)
+ * has all its paths as `interesting`.
+ */
+export function preferentialCounts(key: string): { meta: FileMetadata; functions: PreferentialCounts[] } {
+  const record = getStore().files[key];
+  if (!record) throw new Error(`nothing registered for ${key}`);
+  const meta = JSON.parse(record.meta) as FileMetadata;
+  const sorted = (pairs: [number, number][]) => pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
+  const functions = meta.functions.map((fn): PreferentialCounts => {
+    const pf = fn.preferential;
+    if (!pf) {
+      const { storage, pathCount } = fn.path!;
+      const pairs: [number, number][] =
+        storage.kind === 'hash'
+          ? record.hashed[storage.slot].entries()
+          : Array.from({ length: pathCount }, (_, p) => [p, record.counts[storage.offset + p]]);
+      return { interesting: sorted(pairs), residual: [] };
+    }
+    return {
+      interesting: sorted(pf.slotPathId.map((id, slot) => [id, record.counts[pf.offset + slot]])),
+      residual: sorted(record.hashed[pf.table].entries()),
+    };
+  });
+  return { meta, functions };
+}
+
+/**
+ * Preferential mode on one generated program against a random interesting set: per function a random
+ * subset of the paths a traced run takes plus random others, some functions left out of the set or listed
+ * with another fingerprint (changed since). For each input, the run returns or throws what the traced run
+ * does; the interesting counters hold exactly the traced paths the set names, the residual tables exactly
+ * the others, and a changed function's path counts are the traced ones.
+ */
+export function checkPreferentialOnProgram(
+  seed: number,
+  setFile: string,
+  exercised: PreferentialTally,
+  options: ProgramOptions = {},
+): void {
+  const program = generateProgram(new Random(seed), options);
+  const rng = new Random(seed ^ 0x5eed);
+  const name = `generated-${seed}.js`;
+  const { source } = program;
+  const inputs = propertyInputs(program.inputs);
+  const where = (args: unknown[]) => `seed ${seed}, input ${JSON.stringify(args)}\n${source}`;
+  const traced = instrumentForTrace(source, name);
+  const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
+
+  // Every function's numbering and metadata, as the plugin makes them from the same graphs.
+  const numberings = graphs.map(({ g }) => numberPaths(g));
+  const meta = graphs.map(({ g }, k) => ({
+    ...graphMetadata(g),
+    checksum: numberingChecksum(numberings[k]),
+  }));
+  const runs = inputs.map((args) => {
+    const recorder = new TraceRecorder();
+    const result = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
+    const timedOut = 'error' in result && result.error.startsWith(TIMEOUT);
+    const activations = timedOut ? [] : checkTrace(traced.graphs, recorder.events, false);
+    const paths = meta.map((_fn, k) =>
+      tally(
+        activations
+          .filter((a) => a.graph === graphs[k].i)
+          .flatMap((a) => pathsFromTrace(numberings[k], a.edges)),
+      ),
+    );
+    return { args, result, timedOut, paths };
+  });
+
+  const fingerprints = new FunctionFingerprints(
+    source,
+    meta.map((fn) => fn.range),
+  );
+  const listed: InterestingFunction[] = [];
+  // Functions of one name pair with that name's entries in order: those are always listed as they are.
+  const names = meta.map((fn) => fn.name);
+  const interesting: (Set<number> | null)[] = meta.map((fn, k) => {
+    const shared = names.indexOf(fn.name) !== names.lastIndexOf(fn.name);
+    const roll = shared ? 1 : rng.next();
+    if (roll < 0.1) return new Set(); // not listed: every path residual
+    const executed = [...new Set(runs.flatMap((run) => run.paths[k].map(([id]) => id)))];
+    const others = Array.from({ length: rng.int(4) }, () => rng.int(numberings[k].pathCount));
+    const pathIds = [...new Set([...executed, ...others].filter(() => rng.chance(0.6)))];
+    const fingerprint = fingerprints.of(fn.checksum, fn.range);
+    if (roll < 0.2) {
+      // Listed with another fingerprint: changed since, counted in path mode.
+      listed.push({ name: fn.name, fingerprint: `${fingerprint}x`, pathIds });
+      return null;
+    }
+    listed.push({ name: fn.name, fingerprint, pathIds });
+    return new Set(pathIds);
+  });
+  const hashThreshold = rng.chance(0.2) ? 2 : undefined; // small arrays: interesting paths dropped to the table
+  const set = {
+    format: INTERESTING_SET_FORMAT,
+    selection: 'random',
+    files: [{ file: `virtual/${name}`, functions: listed }],
+  };
+  writeFileSync(setFile, JSON.stringify(set));
+  const warn = console.warn;
+  let code: string;
+  try {
+    console.warn = () => {}; // the changed functions' warnings
+    code = instrument(source, name, { mode: 'preferential', interesting: setFile, hashThreshold });
+  } finally {
+    console.warn = warn;
+  }
+
+  for (const { args, result, timedOut, paths } of runs) {
+    if (timedOut) continue;
+    resetCounts();
+    const run = runPlain(code, args, { globals: runtimeGlobals() });
+    if (JSON.stringify(run) !== JSON.stringify(result)) {
+      throw new Error(
+        `behaviour differs: traced ${JSON.stringify(result)}, preferential ${JSON.stringify(run)}\n${where(args)}`,
+      );
+    }
+    const counted = preferentialCounts(`virtual/${name}`);
+    counted.functions.forEach((got, k) => {
+      const set = interesting[k];
+      const fn = counted.meta.functions[k];
+      if ((set === null) !== (fn.preferential === undefined)) {
+        throw new Error(`${fn.name}: ${set === null ? 'not' : ''} counted in path mode\n${where(args)}`);
+      }
+      const dropped = new Set(fn.preferential?.droppedPathIds ?? []);
+      const expected: PreferentialCounts =
+        set === null
+          ? { interesting: paths[k], residual: [] }
+          : {
+              interesting: paths[k].filter(([id]) => set.has(id) && !dropped.has(id)),
+              residual: paths[k].filter(([id]) => !set.has(id) || dropped.has(id)),
+            };
+      if (JSON.stringify(got) !== JSON.stringify(expected)) {
+        throw new Error(
+          `${fn.name}: counted ${JSON.stringify(got)}, traced ${JSON.stringify(expected)}\n${where(args)}`,
+        );
+      }
+      const executed = paths[k].length;
+      if (set === null) exercised.changed += executed;
+      else if (!fn.preferential!.listed) exercised.unlisted += executed;
+      else {
+        exercised.interesting += got.interesting.length;
+        exercised.residual += got.residual.filter(([id]) => !dropped.has(id)).length;
+        exercised.dropped += got.residual.filter(([id]) => dropped.has(id)).length;
+      }
+    });
+  }
+}
