@@ -39,7 +39,17 @@ export class PreferentialPlan implements EdgeCodePlan {
     private readonly file: FileCounters,
     /** The file's slot table: per counter, the Ball-Larus id of the interesting path it counts. */
     private readonly slots: t.Identifier,
-  ) {}
+  ) {
+    // Exceptional edges have increment 0 in both numberings: only those into EXIT end a path (in the
+    // function-level handler), so nothing has to run where an exception lands in a `catch` or `finally`.
+    for (const [cfg, fn] of functions) {
+      for (let e = 0; e < cfg.edgeCount; e++) {
+        const landing = cfg.edgeExceptional[e] === 1 && cfg.edgeDst[e] !== cfg.exit;
+        if (landing && (fn.numbering.edgeOps[e].length > 0 || fn.ppp.edgeOps[e].length > 0))
+          throw new Error(`internal error: ${cfg.name}: exceptional edge ${e} has ops where it lands`);
+      }
+    }
+  }
 
   include(cfg: ControlFlowGraph): boolean {
     return this.functions.has(cfg);
