@@ -103,7 +103,7 @@ export class CounterPlan implements EdgeCodePlan {
 }
 
 /** An exceptional edge into `block`, or -1. */
-function landingEdge(cfg: ControlFlowGraph, block: number): number {
+export function landingEdge(cfg: ControlFlowGraph, block: number): number {
   for (let e = 0; e < cfg.edgeCount; e++)
     if (cfg.edgeExceptional[e] === 1 && cfg.edgeDst[e] === block) return e;
   return -1;

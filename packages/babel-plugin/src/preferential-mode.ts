@@ -3,6 +3,7 @@ import type { ControlFlowGraph, EdgeCodePlan, FreshName } from '@pathprof/cfg';
 import {
   InterestingPathsError,
   numberPreferentialPaths,
+  simplifyPathOps,
   type InterestingFunction,
   type PathNumbering,
 } from '@pathprof/numbering';
@@ -86,7 +87,13 @@ export function planPreferentialFile(
     if (entry === 'stale') return;
     if (entry === null) note.unlisted.push(at(g));
     const ppp = numberAgainst(set, key, g.name, fingerprint, numbering, entry?.pathIds ?? [], options);
-    const fn = { numbering, ppp, offset: layout.arraySize, table: layout.hashCount++ };
+    const fn = {
+      bl: simplifyPathOps(numbering),
+      pppOps: simplifyPathOps({ ...numbering, prologue: ppp.prologue, edgeOps: ppp.edgeOps }),
+      ppp,
+      offset: layout.arraySize,
+      table: layout.hashCount++,
+    };
     layout.arraySize += ppp.arraySize;
     slots.push(...ppp.slotPathId);
     preferential.set(g, fn);

@@ -1,12 +1,15 @@
 import * as t from '@babel/types';
 import type { ControlFlowGraph, EdgeCodePlan, FunctionLocals, ParameterState } from '@pathprof/cfg';
-import type { PathNumbering, PathOp, PreferentialNumbering } from '@pathprof/numbering';
+import type { PathOp, PreferentialNumbering, SimplifiedPathOps } from '@pathprof/numbering';
 import { opExpression, plus, type CounterTarget } from './counter-code';
+import { landingEdge } from './counter-plan';
 import type { FileCounters } from './file-counters';
 
-/** One function in preferential mode: its two numberings and where its counts go. */
+/** One function in preferential mode: its two registers' ops, its slots, and where its counts go. */
 export interface PreferentialFunction {
-  readonly numbering: PathNumbering;
+  /** The Ball-Larus register's ops, and the PPP register's, each simplified (`simplifyPathOps`). */
+  readonly bl: SimplifiedPathOps;
+  readonly pppOps: SimplifiedPathOps;
   readonly ppp: PreferentialNumbering;
   /** Its first counter in the file's array, and its first entry in the file's slot table. */
   readonly offset: number;
@@ -31,7 +34,8 @@ interface Registers {
  * p >>> 0 < SIZE && S[p + K] === r ? C[p + K]++ : (file).hashed[T].inc(r)
  * ```
  * (`>>> 0` folds the two bounds checks into one; a `p` it wraps into range still fails the identity check,
- * since only the interesting path with that Ball-Larus id ends with that compact id.)
+ * since only the interesting path with that Ball-Larus id ends with that compact id.) Each register's ops are
+ * simplified on their own: where one is known at compile time its part of the test folds away.
  */
 export class PreferentialPlan implements EdgeCodePlan {
   constructor(
@@ -39,17 +43,7 @@ export class PreferentialPlan implements EdgeCodePlan {
     private readonly file: FileCounters,
     /** The file's slot table: per counter, the Ball-Larus id of the interesting path it counts. */
     private readonly slots: t.Identifier,
-  ) {
-    // Exceptional edges have increment 0 in both numberings: only those into EXIT end a path (in the
-    // function-level handler), so nothing has to run where an exception lands in a `catch` or `finally`.
-    for (const [cfg, fn] of functions) {
-      for (let e = 0; e < cfg.edgeCount; e++) {
-        const landing = cfg.edgeExceptional[e] === 1 && cfg.edgeDst[e] !== cfg.exit;
-        if (landing && (fn.numbering.edgeOps[e].length > 0 || fn.ppp.edgeOps[e].length > 0))
-          throw new Error(`internal error: ${cfg.name}: exceptional edge ${e} has ops where it lands`);
-      }
-    }
-  }
+  ) {}
 
   include(cfg: ControlFlowGraph): boolean {
     return this.functions.has(cfg);
@@ -64,20 +58,9 @@ export class PreferentialPlan implements EdgeCodePlan {
       const start = t.logicalExpression('||', carried, this.initialRegisters(fn));
       return [...aliases, t.expressionStatement(t.assignmentExpression('=', t.cloneNode(state), start))];
     }
-    const { r, p } = this.registers(cfg, locals);
-    const entry = cfg.edgeSrc.indexOf(cfg.entry);
-    // As in path mode: when the ENTRY edge starts by setting a register, the prologue's set is a dead store.
-    const needed = (prologue: readonly PathOp[], entryOps: readonly PathOp[]) =>
-      entryOps[0]?.kind === 'set' ? prologue.filter((op) => op.kind !== 'set') : prologue;
-    const target = this.target(cfg, locals);
     return [
       ...aliases,
-      ...needed(fn.numbering.prologue, fn.numbering.edgeOps[entry]).map((op) =>
-        t.expressionStatement(opExpression(op, () => t.cloneNode(r), target)),
-      ),
-      ...needed(fn.ppp.prologue, fn.ppp.edgeOps[entry]).map((op) =>
-        t.expressionStatement(opExpression(op, () => t.cloneNode(p), target)),
-      ),
+      ...this.ops(cfg, fn.bl.prologue, fn.pppOps.prologue, locals).map((x) => t.expressionStatement(x)),
     ];
   }
 
@@ -97,24 +80,22 @@ export class PreferentialPlan implements EdgeCodePlan {
 
   edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
     const fn = this.functions.get(cfg)!;
-    return this.ops(cfg, fn.numbering.edgeOps[edge], fn.ppp.edgeOps[edge], locals);
+    return this.ops(cfg, fn.bl.edgeOps[edge], fn.pppOps.edgeOps[edge], locals);
   }
 
-  handlerEntry(): t.Expression[] {
-    return [];
+  /** The ops of the exceptional edges into `block`, which all carry the same. */
+  handlerEntry(cfg: ControlFlowGraph, block: number, locals: FunctionLocals): t.Expression[] {
+    const fn = this.functions.get(cfg)!;
+    const e = landingEdge(cfg, block);
+    return e < 0 ? [] : this.ops(cfg, fn.bl.edgeOps[e], fn.pppOps.edgeOps[e], locals);
   }
 
+  /** An exception leaving the activation ends its path as the registers stand. */
   exceptionalExit(cfg: ControlFlowGraph, _error: t.Identifier, locals: FunctionLocals): t.Statement[] {
     const fn = this.functions.get(cfg)!;
-    // Every exceptional edge into EXIT ends the path as the registers stand (increments 0 in both numberings).
-    for (let e = 0; e < cfg.edgeCount; e++) {
-      if (cfg.edgeExceptional[e] && cfg.edgeDst[e] === cfg.exit && fn.numbering.edgeOps[e].length > 0) {
-        return this.ops(cfg, fn.numbering.edgeOps[e], fn.ppp.edgeOps[e], locals).map((x) =>
-          t.expressionStatement(x),
-        );
-      }
-    }
-    return [];
+    return this.ops(cfg, fn.bl.exceptionalExit, fn.pppOps.exceptionalExit, locals).map((x) =>
+      t.expressionStatement(x),
+    );
   }
 
   /**
@@ -197,8 +178,8 @@ export class PreferentialPlan implements EdgeCodePlan {
   /** `{ r: R0, p: P0 }`: the registers as the prologue leaves them. */
   private initialRegisters(fn: PreferentialFunction): t.ObjectExpression {
     return t.objectExpression([
-      t.objectProperty(t.identifier('r'), t.numericLiteral(startValue(fn.numbering.prologue))),
-      t.objectProperty(t.identifier('p'), t.numericLiteral(startValue(fn.ppp.prologue))),
+      t.objectProperty(t.identifier('r'), t.numericLiteral(startValue(fn.bl.prologue))),
+      t.objectProperty(t.identifier('p'), t.numericLiteral(startValue(fn.pppOps.prologue))),
     ]);
   }
 
