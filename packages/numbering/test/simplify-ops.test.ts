@@ -1,49 +1,17 @@
 // simplifyPathOps on seeded random graphs: the simplified ops count exactly what the numbering's own ops
 // count along every walk, exceptions, cuts and silent edges included. Reproduce a failure with
 // PATHPROF_SEED=<base seed>, soak with PATHPROF_SOAK=<multiplier>.
-import {
-  numberPaths,
-  simplifyPathOps,
-  type FlowGraph,
-  type PathNumbering,
-  type PathOp,
-} from '@pathprof/numbering';
-import { baseSeed, caseCount, type Random } from '@pathprof/testkit';
+import { numberPaths, simplifyPathOps, type PathNumbering, type PathOp } from '@pathprof/numbering';
+import { baseSeed, caseCount } from '@pathprof/testkit';
 import { expectSame } from './support/fast-expect';
 import { namedGraph } from './support/named-graph';
-import { GRAPH_FAMILIES } from './support/random-graphs';
+import { GRAPH_FAMILIES, withSilentEdges } from './support/random-graphs';
 import { forEachSeededCase } from './support/seeded-cases';
 import { execute } from './support/simulate';
 import { GraphRoutes } from './support/walks';
 
 const SEED = baseSeed(0x51e9);
 const WALKS = 16;
-
-/**
- * `graph` with some normal edges made silent, as the graph builder makes them: into a block that cannot throw,
- * the codeless edges still a forest.
- */
-function withSilentEdges(graph: FlowGraph, rng: Random): FlowGraph {
-  const { blockCount, edgeCount, edgeSrc, edgeDst, edgeExceptional } = graph;
-  const throws = new Uint8Array(blockCount);
-  for (let e = 0; e < edgeCount; e++) if (edgeExceptional[e] === 1) throws[edgeSrc[e]] = 1;
-  const parent = Int32Array.from({ length: blockCount }, (_, v) => v);
-  const root = (v: number): number => (parent[v] === v ? v : (parent[v] = root(parent[v])));
-  const join = (a: number, b: number): boolean => {
-    const [ra, rb] = [root(a), root(b)];
-    if (ra === rb) return false;
-    parent[ra] = rb;
-    return true;
-  };
-  for (let e = 0; e < edgeCount; e++) if (edgeExceptional[e] === 1) join(edgeSrc[e], edgeDst[e]);
-  const silent = new Uint8Array(edgeCount);
-  for (let e = 0; e < edgeCount; e++) {
-    const [u, v] = [edgeSrc[e], edgeDst[e]];
-    if (edgeExceptional[e] === 1 || throws[v] === 1 || v === graph.exit || !rng.chance(0.3)) continue;
-    if (join(u, v)) silent[e] = 1;
-  }
-  return { ...graph, edgeSilent: silent };
-}
 
 const countOps = (ops: readonly PathOp[]) =>
   ops.filter((op) => op.kind === 'count-add' || op.kind === 'count-const').length;

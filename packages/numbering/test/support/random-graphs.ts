@@ -234,3 +234,29 @@ export const GRAPH_FAMILIES: readonly [string, (rng: Random) => FlowGraph][] = [
   ['unstructured graphs with exceptional edges', (rng) => unstructuredGraph(rng, 16, true)],
   ['structured graphs (try/catch in loops, irreducible regions)', (rng) => structuredGraph(rng, 36)],
 ];
+
+/**
+ * `graph` with some normal edges made silent, as the graph builder makes them: into a block that cannot throw,
+ * the codeless edges still a forest.
+ */
+export function withSilentEdges(graph: FlowGraph, rng: Random): FlowGraph {
+  const { blockCount, edgeCount, edgeSrc, edgeDst, edgeExceptional } = graph;
+  const throws = new Uint8Array(blockCount);
+  for (let e = 0; e < edgeCount; e++) if (edgeExceptional[e] === 1) throws[edgeSrc[e]] = 1;
+  const parent = Int32Array.from({ length: blockCount }, (_, v) => v);
+  const root = (v: number): number => (parent[v] === v ? v : (parent[v] = root(parent[v])));
+  const join = (a: number, b: number): boolean => {
+    const [ra, rb] = [root(a), root(b)];
+    if (ra === rb) return false;
+    parent[ra] = rb;
+    return true;
+  };
+  for (let e = 0; e < edgeCount; e++) if (edgeExceptional[e] === 1) join(edgeSrc[e], edgeDst[e]);
+  const silent = new Uint8Array(edgeCount);
+  for (let e = 0; e < edgeCount; e++) {
+    const [u, v] = [edgeSrc[e], edgeDst[e]];
+    if (edgeExceptional[e] === 1 || throws[v] === 1 || v === graph.exit || !rng.chance(0.3)) continue;
+    if (join(u, v)) silent[e] = 1;
+  }
+  return { ...graph, edgeSilent: silent };
+}
