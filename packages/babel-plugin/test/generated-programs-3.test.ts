@@ -13,3 +13,7 @@ test('the programs cross calls and throw out of crossed callees', () => {
   expect(stats.crossing.crossedEntries).toBeGreaterThan(500);
   expect(stats.crossing.crossedThrows).toBeGreaterThan(5);
 });
+
+test('preferential mode counted interesting, residual and dropped paths, and changed and unlisted functions', () => {
+  for (const [what, n] of Object.entries(stats.preferential)) expect([what, n > 0]).toEqual([what, true]);
+});

@@ -3,23 +3,28 @@ import { tracedRuns } from '../../../cfg/test/support/random-programs';
 import { checkInterproceduralOnSource } from './interprocedural-on-program';
 import type { CrossingStats } from './interprocedural-oracle';
 import { checkPathModeOnTraced } from './path-mode-on-program';
+import { checkPreferentialOnTraced, type PreferentialTally } from './preferential-on-program';
 
 /** What the generated programs did in every mode, so the suites can assert the hard cases really occurred. */
 export interface GeneratedProgramStats {
   readonly crossing: CrossingStats;
+  readonly preferential: PreferentialTally;
 }
 
 export function emptyGeneratedProgramStats(): GeneratedProgramStats {
-  return { crossing: { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 } };
+  return {
+    crossing: { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 },
+    preferential: { interesting: 0, residual: 0, dropped: 0, changed: 0, unlisted: 0 },
+  };
 }
 
 /**
  * Every mode on one generated program, from one trace where the modes can share it: the tracing oracle (the
  * traced run behaves like the plain one, its activations are paths of their graphs); path mode, with the
- * counts of the traced paths; edge mode on every other seed; interprocedural mode in one scheme per seed,
- * against a trace with calls split, with a small path budget on one seed in four (crossed calls are cut and
- * functions' paths split to fit) and hash tables on another. Each mode sees every program or half of them,
- * at the cost of one.
+ * counts of the traced paths; edge mode on every other seed; preferential mode on one seed in three, against
+ * a random interesting set; interprocedural mode in one scheme per seed, against a trace with calls split,
+ * with a small path budget on one seed in four (crossed calls are cut and functions' paths split to fit) and
+ * hash tables on another. Each mode sees every program or a share of them, at the cost of one.
  * `options` bias the generator (the fuzz tests weight the hardest constructs). A failure names the seed:
  * `PATHPROF_SEED=<seed> npx jest generated-programs` reproduces it.
  */
@@ -27,7 +32,11 @@ export function checkEveryMode(seed: number, options: ProgramOptions, stats: Gen
   const program = generateProgram(new Random(seed), options);
   const name = `generated-${seed}.js`;
   const traced = tracedRuns(program.source, name, propertyInputs(program.inputs), `seed ${seed}`);
-  checkPathModeOnTraced(traced, {}, { edgeMode: seed % 2 === 0, alone: true });
+  const numberings = checkPathModeOnTraced(traced, {}, { edgeMode: seed % 2 === 0, alone: true });
+  if (seed % 3 === 1) {
+    const rng = new Random(seed ^ 0x5eed);
+    checkPreferentialOnTraced(traced, numberings, rng, stats.preferential, { alone: true });
+  }
   // One seed in four, as many in each scheme, with a small path budget; another in four with most components
   // of the crossed call graph counted in hash tables.
   const maxPaths = seed % 8 === 3 || seed % 8 === 6 ? 2 ** 16 : undefined;

@@ -1,15 +1,11 @@
-import { writeFileSync } from 'node:fs';
-import { canInstrument, checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
-import { INTERESTING_SET_FORMAT, numberPaths, type InterestingFunction } from '@pathprof/numbering';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { canInstrument } from '@pathprof/cfg';
+import { INTERESTING_SET_FORMAT, type InterestingFunction, type PathNumbering } from '@pathprof/numbering';
 import { getStore } from '@pathprof/runtime';
-import {
-  generateProgram,
-  propertyInputs,
-  Random,
-  runPlain,
-  TIMEOUT,
-  type ProgramOptions,
-} from '@pathprof/testkit';
+import { runPlain, type Random } from '@pathprof/testkit';
+import type { TracedProgram } from '../../../cfg/test/support/random-programs';
 import { FunctionFingerprints, type FileMetadata } from '../../src';
 import { graphMetadata, numberingChecksum } from '../../src/metadata';
 import { resetCounts, runtimeGlobals } from './counted-paths';
@@ -24,8 +20,10 @@ export interface PreferentialCounts {
   readonly residual: [number, number][];
 }
 
-/** What a batch of checks exercised: paths counted as interesting, residual, dropped beyond a capped array, in
- * functions counted in path mode (changed), in functions the set did not list. */
+/**
+ * What the checks exercised: paths counted as interesting, residual, dropped beyond a capped array, in
+ * functions counted in path mode (changed), in functions the set did not list.
+ */
 export interface PreferentialTally {
   interesting: number;
   residual: number;
@@ -62,48 +60,38 @@ export function preferentialCounts(key: string): { meta: FileMetadata; functions
   return { meta, functions };
 }
 
+/** The interesting-set file of this process's checks: written before each build, removed after it. */
+const SET_FILE = join(tmpdir(), `pathprof-interesting-${process.pid}.json`);
+
 /**
- * Preferential mode on one generated program against a random interesting set: per function a random
- * subset of the paths a traced run takes plus random others, some functions left out of the set or listed
- * with another fingerprint (changed since). For each input, the run returns or throws what the traced run
- * does; the interesting counters hold exactly the traced paths the set names, the residual tables exactly
- * the others, and a changed function's path counts are the traced ones.
+ * Preferential mode on a program already traced (`tracedRuns`), whose functions path mode numbered
+ * `numberings` (as `checkPathModeOnTraced` returns them), against a random interesting set drawn from
+ * `rng`: per function a random subset of the paths the traced runs take plus random others, some functions
+ * left out of the set or listed with another fingerprint (changed since), and on one program in five arrays
+ * capped at 2 so that interesting paths fall back to the residual table. For each input, the run returns or
+ * throws what the traced run does; the interesting counters hold exactly the traced paths the set names, the
+ * residual tables exactly the others, and a changed function's path counts are the traced ones. `alone`
+ * instruments without Babel's walk for other plugins (see `instrument`).
  */
-export function checkPreferentialOnProgram(
-  seed: number,
-  setFile: string,
+export function checkPreferentialOnTraced(
+  { source, name, label, traced, runs }: TracedProgram,
+  numberings: readonly PathNumbering[],
+  rng: Random,
   exercised: PreferentialTally,
-  options: ProgramOptions = {},
+  { alone = false } = {},
 ): void {
-  const program = generateProgram(new Random(seed), options);
-  const rng = new Random(seed ^ 0x5eed);
-  const name = `generated-${seed}.js`;
-  const { source } = program;
-  const inputs = propertyInputs(program.inputs);
-  const where = (args: unknown[]) => `seed ${seed}, input ${JSON.stringify(args)}\n${source}`;
-  const traced = instrumentForTrace(source, name);
+  const where = (args: unknown[]) => `${label}, input ${JSON.stringify(args)}\n${source}`;
   const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
 
-  // Every function's numbering and metadata, as the plugin makes them from the same graphs.
-  const numberings = graphs.map(({ g }) => numberPaths(g));
   const meta = graphs.map(({ g }, k) => ({
     ...graphMetadata(g),
     checksum: numberingChecksum(numberings[k]),
   }));
-  const runs = inputs.map((args) => {
-    const recorder = new TraceRecorder();
-    const result = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
-    const timedOut = 'error' in result && result.error.startsWith(TIMEOUT);
-    const activations = timedOut ? [] : checkTrace(traced.graphs, recorder.events, false);
-    const paths = meta.map((_fn, k) =>
-      tally(
-        activations
-          .filter((a) => a.graph === graphs[k].i)
-          .flatMap((a) => pathsFromTrace(numberings[k], a.edges)),
-      ),
-    );
-    return { args, result, timedOut, paths };
-  });
+  const paths = runs.map(({ activations }) =>
+    graphs.map(({ i }, k) =>
+      tally(activations.filter((a) => a.graph === i).flatMap((a) => pathsFromTrace(numberings[k], a.edges))),
+    ),
+  );
 
   const fingerprints = new FunctionFingerprints(
     source,
@@ -116,7 +104,7 @@ export function checkPreferentialOnProgram(
     const shared = names.indexOf(fn.name) !== names.lastIndexOf(fn.name);
     const roll = shared ? 1 : rng.next();
     if (roll < 0.1) return new Set(); // not listed: every path residual
-    const executed = [...new Set(runs.flatMap((run) => run.paths[k].map(([id]) => id)))];
+    const executed = [...new Set(paths.flatMap((run) => run[k].map(([id]) => id)))];
     const others = Array.from({ length: rng.int(4) }, () => rng.int(numberings[k].pathCount));
     const pathIds = [...new Set([...executed, ...others].filter(() => rng.chance(0.6)))];
     const fingerprint = fingerprints.of(fn.checksum, fn.range);
@@ -134,18 +122,23 @@ export function checkPreferentialOnProgram(
     selection: 'random',
     files: [{ file: `virtual/${name}`, functions: listed }],
   };
-  writeFileSync(setFile, JSON.stringify(set));
+  writeFileSync(SET_FILE, JSON.stringify(set));
   const warn = console.warn;
   let code: string;
   try {
     console.warn = () => {}; // the changed functions' warnings
-    code = instrument(source, name, { mode: 'preferential', interesting: setFile, hashThreshold });
+    code = instrument(
+      source,
+      name,
+      { mode: 'preferential', interesting: SET_FILE, hashThreshold },
+      { alone },
+    );
   } finally {
     console.warn = warn;
+    rmSync(SET_FILE, { force: true });
   }
 
-  for (const { args, result, timedOut, paths } of runs) {
-    if (timedOut) continue;
+  runs.forEach(({ args, result }, r) => {
     resetCounts();
     const run = runPlain(code, args, { globals: runtimeGlobals() });
     if (JSON.stringify(run) !== JSON.stringify(result)) {
@@ -157,30 +150,30 @@ export function checkPreferentialOnProgram(
     counted.functions.forEach((got, k) => {
       const set = interesting[k];
       const fn = counted.meta.functions[k];
+      const traced = paths[r][k];
       if ((set === null) !== (fn.preferential === undefined)) {
         throw new Error(`${fn.name}: ${set === null ? 'not' : ''} counted in path mode\n${where(args)}`);
       }
       const dropped = new Set(fn.preferential?.droppedPathIds ?? []);
       const expected: PreferentialCounts =
         set === null
-          ? { interesting: paths[k], residual: [] }
+          ? { interesting: traced, residual: [] }
           : {
-              interesting: paths[k].filter(([id]) => set.has(id) && !dropped.has(id)),
-              residual: paths[k].filter(([id]) => !set.has(id) || dropped.has(id)),
+              interesting: traced.filter(([id]) => set.has(id) && !dropped.has(id)),
+              residual: traced.filter(([id]) => !set.has(id) || dropped.has(id)),
             };
       if (JSON.stringify(got) !== JSON.stringify(expected)) {
         throw new Error(
           `${fn.name}: counted ${JSON.stringify(got)}, traced ${JSON.stringify(expected)}\n${where(args)}`,
         );
       }
-      const executed = paths[k].length;
-      if (set === null) exercised.changed += executed;
-      else if (!fn.preferential!.listed) exercised.unlisted += executed;
+      if (set === null) exercised.changed += traced.length;
+      else if (!fn.preferential!.listed) exercised.unlisted += traced.length;
       else {
         exercised.interesting += got.interesting.length;
         exercised.residual += got.residual.filter(([id]) => !dropped.has(id)).length;
         exercised.dropped += got.residual.filter(([id]) => dropped.has(id)).length;
       }
     });
-  }
+  });
 }
