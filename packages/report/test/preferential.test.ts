@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { PathReport } from '../src';
 import { built, fixtures, reportIn } from './support/runs';
 
-// Five jest runs of the example project and the CLI: seconds alone, longer beside the whole suite.
+// Four jest runs of the example project and the CLI: seconds alone, longer beside the whole suite.
 jest.setTimeout(240_000);
 
 const jestBin = require.resolve('jest/bin/jest');
@@ -100,13 +100,6 @@ function executed(report: PathReport, which: (residual: boolean | undefined) => 
       'src/catalog.js:27 shippingZone: 3 residual of 3 executed paths (0 interesting)',
     );
     expect(run.stdout).toMatch(/\n10 residual paths in 3 functions\n$/);
-    // Run A against its own set: nothing new.
-    runJest('a-ppp', { PPP: '1' }, ['test/cart.test.js']);
-    const same = reportIn(shop, ['residual', '--check', join(root, 'a-ppp')]);
-    expect([same.status, same.stdout]).toEqual([
-      0,
-      expect.stringMatching(/\n0 residual paths in 0 functions\n$/),
-    ]);
   });
 
   test('a function edited since the set was made is counted in path mode, warned about, and not compared', () => {
