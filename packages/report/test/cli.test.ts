@@ -8,8 +8,8 @@ import { built, fixtures, report, withProfileDir } from './support/runs';
 jest.setTimeout(60_000);
 
 /** mocha over fixtures/js-shop with path profiling into `out`. */
-function mocha(out: string, env: NodeJS.ProcessEnv = {}) {
-  return spawnSync(process.execPath, [require.resolve('mocha/bin/mocha.js')], {
+function mocha(out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
+  return spawnSync(process.execPath, [require.resolve('mocha/bin/mocha.js'), ...args], {
     cwd: join(fixtures, 'js-shop'),
     env: { ...process.env, PATHPROF_DIR: out, ...env },
     encoding: 'utf8',
@@ -61,6 +61,29 @@ function mocha(out: string, env: NodeJS.ProcessEnv = {}) {
       expect(tests.stderr).toContain(`pathprof: PATHPROF_DIR=${file} is not a directory`);
     });
   });
+
+  // mocha sets the exit code from its result in an 'exit' listener it adds when the run ends, after the
+  // runtime's; with --exit it calls process.exit(0) itself. Either way the failed write must fail the command.
+  test.each([[[]], [['--exit']]])(
+    'a profile that cannot be written at exit fails mocha %j, naming PATHPROF_DIR',
+    (args) => {
+      withProfileDir((dir) => {
+        const target = join(dir, 'profiles');
+        // The directory is free while the files load; the suite's last hook puts a file in its place.
+        const late = join(dir, 'late.js');
+        writeFileSync(
+          late,
+          `after(() => require('node:fs').writeFileSync(${JSON.stringify(target)}, ''));\n`,
+        );
+        const tests = mocha(target, {}, ['--file', late, ...args]);
+        expect(tests.stdout).toContain('2 passing');
+        expect(tests.stderr).toContain(
+          `pathprof: could not write the profile: PATHPROF_DIR=${target} is not a directory`,
+        );
+        expect(tests.status).toBe(1);
+      });
+    },
+  );
 
   test('-o creates missing directories; leftovers of other runs are noted and not counted', () => {
     withProfileDir((out) => {

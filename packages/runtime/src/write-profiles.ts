@@ -113,10 +113,17 @@ export function writeProfilesAtExit(firstFile?: string): void {
     } catch (error) {
       const message = (error as Error).message.replace(/^pathprof: /, '');
       console.error(`pathprof: could not write the profile: ${message}`);
-      process.exitCode = process.exitCode || 1;
+      p.exitCode = p.exitCode || 1;
     }
   };
   p.once('exit', write);
+  // A test runner may set the exit code from an 'exit' listener of its own, added when its run ends, after
+  // ours (mocha does, from its result): a failed write's exit code would be overwritten. When the event loop
+  // empties, before 'exit', ours moves to the end, so a failure has the last word.
+  p.on('beforeExit', () => {
+    p.off('exit', write);
+    p.once('exit', write);
+  });
   writeOnTerminatingSignals(p, write);
 }
 
