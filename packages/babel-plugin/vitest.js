@@ -15,6 +15,7 @@ const {
 } = require('@pathprof/runtime');
 
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
+const VITE_CONFIG = /^(?:vite|vitest)\.(?:config|workspace|projects)\.[cm]?[jt]s$/;
 
 /** The pathprof side of Vitest's main process: instrument, collect, write, report. */
 class PathprofCoverageProvider {
@@ -55,17 +56,7 @@ class PathprofCoverageProvider {
     const file = id.split('?')[0];
     if (id.includes('\0') || file !== id || !SOURCE.test(file) || !this.isProjectFile(file)) return undefined;
     if (this.transforming.has(id)) return undefined; // the second pass through the pipeline
-    const babel = require(require.resolve('@babel/core', { paths: [this.root, __dirname] }));
-    const original = readFileSync(file, 'utf8');
-    const instrumented = babel.transformSync(original, {
-      filename: file,
-      cwd: this.root,
-      babelrc: false,
-      configFile: false,
-      sourceMaps: true,
-      parserOpts: { plugins: syntaxOf(file) },
-      plugins: [[require('./dist/index.js').default, this.pluginOptions]],
-    });
+    const instrumented = this.instrument(file, true);
     if (!instrumented.metadata.pathprof) return undefined; // not selected by include/exclude, or ignored
     const container = pluginCtx.environment?.pluginContainer;
     if (!container) throw new Error('babel-plugin-pathprof/vitest: needs Vitest 4 (Vite 6 or later)');
@@ -83,6 +74,21 @@ class PathprofCoverageProvider {
     return { code: result.code, map: result.map };
   }
 
+  /** `file` as written on disk, through the plugin alone (`code` false: only its notes). */
+  instrument(file, code) {
+    const babel = require(require.resolve('@babel/core', { paths: [this.root, __dirname] }));
+    return babel.transformSync(readFileSync(file, 'utf8'), {
+      filename: file,
+      cwd: this.root,
+      babelrc: false,
+      configFile: false,
+      code,
+      sourceMaps: code,
+      parserOpts: { plugins: syntaxOf(file) },
+      plugins: [[require('./dist/index.js').default, this.pluginOptions]],
+    });
+  }
+
   isProjectFile(file) {
     const relative = path.relative(this.root, file);
     return (
@@ -93,17 +99,42 @@ class PathprofCoverageProvider {
     );
   }
 
-  /** Every worker's counts of the run, merged into one profile. */
+  /**
+   * Every worker's counts of the run, merged into one profile; with `all`, the files the selection takes that
+   * no test loaded are in it too, with no counts.
+   */
   generateCoverage() {
     const files = mergeProfiles(this.profiles);
     this.profiles = [];
     if (files.length === 0) return null;
+    if (this.pluginOptions.all === true) files.push(...this.unloadedFiles(new Set(files.map((f) => f.key))));
     return writeProfileFile(this.dir, {
       format: profileFormatOf(files),
       created: new Date().toISOString(),
       pid: process.pid,
       files,
     });
+  }
+
+  /**
+   * The selected source files no test loaded, compiled as they would be instrumented; Vite's and Vitest's
+   * configs aside (the one in use and the usual names: no test loads them, as Vitest's own coverage assumes).
+   */
+  unloadedFiles(known) {
+    const { countlessProfiles, Problems } = require('@pathprof/report');
+    const { selects } = require('./dist/index.js').resolveOptions(this.pluginOptions);
+    const config = this.ctx.vite.config.configFile;
+    const isConfig = (key) => VITE_CONFIG.test(path.basename(key)) || path.join(this.root, key) === config;
+    const problems = new Problems();
+    const profiles = countlessProfiles(
+      this.root,
+      known,
+      (key) => selects(key) && !isConfig(key),
+      (file) => this.instrument(file, false).metadata.pathprof?.profile,
+      problems,
+    );
+    for (const message of problems.messages) this.ctx.logger.error(`pathprof: ${message}`);
+    return profiles;
   }
 
   async reportCoverage(written) {

@@ -70,7 +70,52 @@ interface UserProject {
   /** Where this repository has the release of @babel/core the project has. */
   babel: string;
   substitutes: Record<string, string>;
+  /** More of the README this project follows, each a test run after its tests (in the same installation). */
+  more?: Record<string, (project: PackedInstall) => void>;
 }
+
+interface ReportJson {
+  files: {
+    file: string;
+    executedPaths: number;
+    functions: {
+      name: string;
+      activations: number;
+      potentialPaths: number;
+      paths: { count: number; decisions: { code: string; outcome: string }[] }[];
+    }[];
+  }[];
+}
+
+/** `pathprof-report json` in the project, which must succeed saying nothing on stderr. */
+function reportJson(project: PackedInstall): ReportJson {
+  const report = project.run('pathprof-report', ['json']);
+  expect(report.stderr).toBe('');
+  expect(report.status).toBe(0);
+  return JSON.parse(report.stdout) as ReportJson;
+}
+
+/** The paths `total` took in src/cart.js, each as its count and decisions (sorted). */
+function totalPaths(json: ReportJson): string[] {
+  const cart = json.files.find((f) => f.file === 'src/cart.js')!;
+  const total = cart.functions.find((f) => f.name === 'total')!;
+  return total.paths
+    .map((p) => `${p.count} ${p.decisions.map((d) => `${d.code.slice(0, 12)}: ${d.outcome}`).join(', ')}`)
+    .sort();
+}
+
+// A source file no test loads, and a Vitest config asking for it (README: Beside your other tools).
+const unused = 'export function larger(a, b) {\n  return a > b ? a : b;\n}\n';
+const vitestAllConfig = `export default {
+  test: {
+    coverage: {
+      provider: 'custom',
+      customProviderModule: 'babel-plugin-pathprof/vitest',
+      pathprof: { all: true },
+    },
+  },
+};
+`;
 
 describe.each<UserProject>([
   {
@@ -101,6 +146,8 @@ describe.each<UserProject>([
     tools: ['vitest', '@babel/core'],
     files: {
       'test/cart.test.js': `import { expect, test } from 'vitest';\nimport { total } from '../src/cart.js';\n${cases}`,
+      'src/unused.js': unused,
+      'vitest.all.config.js': vitestAllConfig,
     },
     source: esmCart,
     test: ['vitest', ['run', '--coverage']],
@@ -108,6 +155,25 @@ describe.each<UserProject>([
     env: { NO_COLOR: '1' },
     babel: '@babel/core',
     substitutes: {},
+    more: {
+      'all: true in coverage.pathprof lists the file no test loaded, every path unexecuted': (project) => {
+        const args = ['run', '--coverage', '--config', 'vitest.all.config.js'];
+        const tests = project.run('vitest', args, { NO_COLOR: '1' });
+        expect(tests.status).toBe(0);
+        expect(tests.stdout).toMatch(/^src\/unused\.js +3 +0 +0\.0% /m);
+        const json = reportJson(project);
+        // Neither the tests nor Vitest's configs: the selection's files, the loaded one counted as before.
+        expect(json.files.map((f) => [f.file, f.executedPaths])).toEqual([
+          ['src/cart.js', 6],
+          ['src/unused.js', 0],
+        ]);
+        expect(json.files[1].functions.map((f) => [f.name, f.potentialPaths, f.activations])).toEqual([
+          ['<program>', 1, 0],
+          ['larger', 2, 0],
+        ]);
+        expect(totalPaths(json)).toEqual(expectedPaths);
+      },
+    },
   },
   {
     // npx pathprof mocha: the command's own hook compiles the tests and the sources (no --require of the
@@ -123,6 +189,23 @@ describe.each<UserProject>([
     env: {},
     babel: '@babel/core',
     substitutes: {},
+    more: {
+      'npx pathprof node: a plain Node program, its exit code kept, a new run': (project) => {
+        project.write(
+          'main.js',
+          "const { total } = require('./src/cart');\nconst sum = total([{ price: 4, quantity: 3 }], { minimum: 20, amount: 5 });\nconsole.log(sum);\nprocess.exitCode = 3;\n",
+        );
+        const run = project.run('pathprof', ['node', 'main.js'], { NO_COLOR: '1' });
+        expect(run.stderr).toBe('');
+        expect(run.status).toBe(3);
+        expect(run.stdout).toMatch(/^12\nFile \/ function/);
+        // One item with its quantity, then a coupon whose minimum the sum misses; mocha's run is gone.
+        expect(totalPaths(reportJson(project))).toEqual([
+          '1 for (const i: loop: done, leaves the loop, coupon: true, sum >= coupo: false, return sum;: return',
+          '1 for (const i: loop: next item, item.quantit: not null or undefined, for (const i: loop: next iteration',
+        ]);
+      },
+    },
   },
   {
     // Jest 30 needs Babel 7.22 (its preset's import-attributes syntax plugin): this project runs mocha over
@@ -141,7 +224,7 @@ describe.each<UserProject>([
   },
 ])(
   'installed from the packed tarballs into $title',
-  ({ tools, files, test: [runner, args], readme: taken, source, env, babel, substitutes }) => {
+  ({ tools, files, test: [runner, args], readme: taken, source, env, babel, substitutes, more }) => {
     let project: PackedInstall;
     beforeAll(() => {
       const readme = readmeSetup();
@@ -185,30 +268,17 @@ describe.each<UserProject>([
         /Tests: +[34] passed, [34] total|[34] passed \([34]\)|3 passing/,
       );
       expect(tests.status).toBe(0);
-      const report = project.run('pathprof-report', ['json']);
-      expect(report.stderr).toBe('');
-      expect(report.status).toBe(0);
-      const json = JSON.parse(report.stdout) as {
-        files: {
-          file: string;
-          functions: {
-            name: string;
-            activations: number;
-            paths: { count: number; decisions: { code: string; outcome: string }[] }[];
-          }[];
-        }[];
-      };
+      const json = reportJson(project);
       expect(json.files.map((f) => f.file)).toEqual(['src/cart.js']);
       const functions = Object.fromEntries(json.files[0].functions.map((f) => [f.name, f]));
       expect(functions['<program>'].activations).toBe(1);
       expect(functions.total.activations).toBe(3);
-      const paths = functions.total.paths.map(
-        (p) => `${p.count} ${p.decisions.map((d) => `${d.code.slice(0, 12)}: ${d.outcome}`).join(', ')}`,
-      );
-      expect(paths.sort()).toEqual(expectedPaths);
+      expect(totalPaths(json)).toEqual(expectedPaths);
       const text = project.run('pathprof-report', []);
       expect(text.status).toBe(0);
       expect(text.stdout).toMatch(/src\/cart\.js +\d+ +6 /);
     });
+
+    for (const [name, check] of Object.entries(more ?? {})) test(name, () => check(project));
   },
 );

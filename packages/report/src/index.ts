@@ -7,6 +7,8 @@ export {
   type InterproceduralPaths,
 } from './profiled-file';
 export { Problems } from './problems';
+/** `all`: the profiles, with no counts, of the selected files no test loaded (the Vitest provider's too). */
+export { countlessProfiles } from './unloaded-files';
 export {
   pathReport,
   type PathReport,

@@ -43,17 +43,37 @@ export function unloadedFiles(root: string, known: ReadonlySet<string>, problems
   ) as { options?: unknown } | undefined;
   if (!item || (item.options as { all?: unknown } | undefined)?.all !== true) return [];
   const { selects } = resolveOptions(item.options);
+  return countlessProfiles(
+    projectRoot,
+    known,
+    selects,
+    (path) =>
+      (
+        babel.transformFileSync(path, { cwd: projectRoot, envName, code: false, ast: false })?.metadata as
+          { pathprof?: FileNotes } | undefined
+      )?.pathprof?.profile,
+    problems,
+  );
+}
+
+/**
+ * The source files under `root` that `selects` takes (by key: the path relative to `root`, with `/`) and
+ * `known` lacks, each given the profile `compile` makes of it (the plugin's, from its notes) with no counts:
+ * what `all` adds, for the report (compiling with the project's Babel config) and for the Vitest provider
+ * (compiling as it instruments). A file that does not compile is named in `problems`.
+ */
+export function countlessProfiles(
+  root: string,
+  known: ReadonlySet<string>,
+  selects: (key: string) => boolean,
+  compile: (path: string) => FileNotes['profile'],
+  problems: Pick<Problems, 'add'>,
+): FileProfile[] {
   const profiles: FileProfile[] = [];
-  for (const key of sourceFiles(projectRoot)) {
+  for (const key of sourceFiles(root)) {
     if (known.has(key) || !selects(key)) continue;
     try {
-      const result = babel.transformFileSync(join(projectRoot, key), {
-        cwd: projectRoot,
-        envName,
-        code: false,
-        ast: false,
-      });
-      const profile = (result?.metadata as { pathprof?: FileNotes } | undefined)?.pathprof?.profile;
+      const profile = compile(join(root, key));
       if (profile) profiles.push({ ...profile, counts: [], hashed: [] });
     } catch (error) {
       problems.add(
