@@ -3,7 +3,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
-import { loadProfiledFiles, pathReport, Problems } from '@pathprof/report';
+import { type FunctionReport, loadProfiledFiles, pathReport, Problems } from '@pathprof/report';
+import { readmeSetup } from './support/readme-setup';
 import { ScratchProject } from './support/scratch-project';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
@@ -19,6 +20,20 @@ export function area(shape: Shape, scale?: number): number {
 const main = `const { area } = require('./compiled/shapes.js');
 console.log([area({ kind: 'circle', r: 1 }), area({ kind: 'square', side: 2 }, 3), area({ kind: 'square', side: 1 })].map(Math.round).join(' '));
 `;
+
+// area's three calls: each path once, as the TypeScript source has it.
+const areaPaths = [
+  "1 scale ?? 1: not null or undefined, shape.kind === 'circle': false, return shape.side * shape.side * factor;: return",
+  "1 scale ?? 1: null or undefined, shape.kind === 'circle': false, return shape.side * shape.side * factor;: return",
+  "1 scale ?? 1: null or undefined, shape.kind === 'circle': true, return Math.PI * shape.r * shape.r * factor;: return",
+];
+
+/** A function's executed paths as `count decisions` (each decision's code and outcome), sorted. */
+function pathsOf(fn: FunctionReport): string[] {
+  return fn.paths
+    .map((p) => `${p.count} ${p.decisions.map((d) => `${d.code}: ${d.outcome}`).join(', ')}`)
+    .sort();
+}
 
 /**
  * Code that TypeScript compiled before Babel saw it is reported against the TypeScript source: tsc's output
@@ -87,14 +102,52 @@ console.log([area({ kind: 'circle', r: 1 }), area({ kind: 'square', side: 2 }, 3
     const fn = report.files[0].functions.find((f) => f.name === 'area')!;
     expect(fn.location.start.line).toBe(3); // its column is where the map puts it: at `export`
     expect(fn.activations).toBe(3);
-    const paths = fn.paths.map(
-      (p) => `${p.count} ${p.decisions.map((d) => `${d.code}: ${d.outcome}`).join(', ')}`,
-    );
     // The decisions quote the TypeScript source, where the types shifted every column.
-    expect(paths.sort()).toEqual([
-      "1 scale ?? 1: not null or undefined, shape.kind === 'circle': false, return shape.side * shape.side * factor;: return",
-      "1 scale ?? 1: null or undefined, shape.kind === 'circle': false, return shape.side * shape.side * factor;: return",
-      "1 scale ?? 1: null or undefined, shape.kind === 'circle': true, return Math.PI * shape.r * shape.r * factor;: return",
-    ]);
+    expect(pathsOf(fn)).toEqual(areaPaths);
+  });
+});
+
+/**
+ * A real ts-jest run with `babelConfig: true` (ts-jest compiles, then hands its output and inline map to
+ * babel-jest) and the README's Babel and jest set-up: the profile is the TypeScript file's, read and quoted
+ * by the report, with exact counts.
+ */
+(built ? describe : describe.skip)('ts-jest with babelConfig', () => {
+  let project: ScratchProject;
+  beforeAll(() => {
+    const readme = readmeSetup().files;
+    project = new ScratchProject({
+      'babel.config.js': readme['babel.config.js'],
+      'jest.config.js': readme['jest.config.js'].replace(
+        'module.exports = {\n',
+        () => "module.exports = {\n  transform: { '\\\\.ts$': ['ts-jest', { babelConfig: true }] },\n",
+      ),
+      'tsconfig.json':
+        '{ "compilerOptions": { "target": "ES2022", "module": "commonjs", "isolatedModules": true } }\n',
+      'src/shapes.ts': shapes,
+      'test/shapes.test.ts': `import { expect, test } from '@jest/globals';
+import { area } from '../src/shapes';
+test('areas', () => {
+  expect([area({ kind: 'circle', r: 1 }), area({ kind: 'square', side: 2 }, 3), area({ kind: 'square', side: 1 })].map(Math.round)).toEqual([3, 12, 1]);
+});
+`,
+    });
+  });
+  afterAll(() => project.dispose());
+
+  test('the TypeScript source is profiled: its paths, counted exactly, quoted from the .ts file', () => {
+    const profiles = project.path('profiles');
+    const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--ci', '--no-cache'], {
+      cwd: project.root,
+      env: { ...process.env, PATHPROF_DIR: profiles },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toMatch(/Tests: +1 passed, 1 total/);
+    expect(run.status).toBe(0);
+    const problems = new Problems();
+    const report = pathReport(loadProfiledFiles([profiles], [project.root], problems), problems.messages);
+    expect(problems.messages).toEqual([]);
+    expect(report.files.map((f) => f.file)).toEqual(['src/shapes.ts']);
+    expect(pathsOf(report.files[0].functions.find((f) => f.name === 'area')!)).toEqual(areaPaths);
   });
 });
