@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import istanbul from 'babel-plugin-istanbul';
 import pathprof from '../src';
+import { mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
+import { decodedCounts } from './support/decoded-counts';
 import { checkPathModeOnSource } from './support/path-mode-on-program';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
@@ -135,45 +137,47 @@ describe('istanbul beside pathprof: the same coverage map', () => {
       try {
         expect(run.stderr).toMatch(/Tests: +\d+ passed/);
         expect(run.status).toBe(0);
-        if (withPathprof)
-          expect(readdirSync(join(out, 'profiles')).some((f) => f.endsWith('.json'))).toBe(true);
-        return JSON.parse(readFileSync(join(out, 'coverage', 'coverage-final.json'), 'utf8')) as Record<
+        const map = JSON.parse(readFileSync(join(out, 'coverage', 'coverage-final.json'), 'utf8')) as Record<
           string,
           Record<string, unknown>
         >;
+        if (!withPathprof) return { map, paths: null };
+        const { profiles, errors } = readProfileDirectory(join(out, 'profiles'));
+        expect(errors).toEqual([]);
+        const paths = Object.fromEntries(mergeProfiles(profiles).map((f) => [f.key, decodedCounts(f)]));
+        return { map, paths };
       } finally {
         rmSync(out, { recursive: true, force: true });
       }
     };
 
-    test.each(Object.keys(projects) as (keyof typeof projects)[])(
-      '%s, coverageProvider babel: every count identical',
-      (name) => {
-        const alone = coverage(name, false, 'babel');
-        const beside = coverage(name, true, 'babel');
-        expect(Object.keys(beside).sort()).toEqual(Object.keys(alone).sort());
-        for (const file of Object.keys(alone)) {
-          const { s, f, b, statementMap, fnMap, branchMap } = alone[file];
-          expect(beside[file]).toMatchObject({ s, f, b, statementMap, fnMap, branchMap });
-        }
-      },
-    );
     // V8 counts the code that runs, pathprof's included, and jest maps its blocks back through the source map:
     // the functions and the statements are the same ones, but pathprof's own conditions show up as more
-    // branches (and move some statement counts). Beside pathprof, use coverageProvider 'babel'.
+    // branches (and move some statement counts). Beside pathprof, use coverageProvider 'babel'. pathprof's own
+    // counts are the same under either provider.
     test.each(Object.keys(projects) as (keyof typeof projects)[])(
-      '%s, coverageProvider v8: the same functions and statements, more branches',
+      '%s: babel, every count identical; v8, the same functions and statements, more branches; path counts alike',
       (name) => {
-        const alone = coverage(name, false, 'v8');
-        const beside = coverage(name, true, 'v8');
-        expect(Object.keys(beside).sort()).toEqual(Object.keys(alone).sort());
-        let moreBranches = 0;
+        const alone = coverage(name, false, 'babel').map;
+        const beside = coverage(name, true, 'babel');
+        expect(Object.keys(beside.map).sort()).toEqual(Object.keys(alone).sort());
         for (const file of Object.keys(alone)) {
-          const { f, fnMap, statementMap, b } = alone[file] as Record<string, object>;
-          expect(beside[file]).toMatchObject({ f, fnMap, statementMap });
-          if (Object.keys(beside[file].b as object).length > Object.keys(b).length) moreBranches++;
+          const { s, f, b, statementMap, fnMap, branchMap } = alone[file];
+          expect(beside.map[file]).toMatchObject({ s, f, b, statementMap, fnMap, branchMap });
+        }
+
+        const v8Alone = coverage(name, false, 'v8').map;
+        const v8Beside = coverage(name, true, 'v8');
+        expect(Object.keys(v8Beside.map).sort()).toEqual(Object.keys(v8Alone).sort());
+        let moreBranches = 0;
+        for (const file of Object.keys(v8Alone)) {
+          const { f, fnMap, statementMap, b } = v8Alone[file] as Record<string, object>;
+          expect(v8Beside.map[file]).toMatchObject({ f, fnMap, statementMap });
+          if (Object.keys(v8Beside.map[file].b as object).length > Object.keys(b).length) moreBranches++;
         }
         expect(moreBranches).toBeGreaterThan(0);
+        expect(Object.keys(beside.paths!).length).toBeGreaterThan(0);
+        expect(v8Beside.paths).toEqual(beside.paths);
       },
     );
   },
