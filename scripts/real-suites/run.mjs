@@ -3,10 +3,11 @@
 // [--plugin-options JSON]`. Each DIR is a checkout of a known package (RECIPES: how its suite runs, which of
 // its files are its own source) with its dependencies installed (`npm install`). The suite runs once plain
 // and once per mode with the package's source instrumented by babel-plugin-pathprof; every test's outcome
-// must be the same, something must be instrumented and profiles written. Nothing of the suites is kept.
+// must be the same, something must be instrumented and profiles written. Nothing of the suites is kept, but
+// with `--keep DIR` each instrumented run's profiles (DIR/NAME-MODE), for pathprof-report.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,7 +42,7 @@ const RECIPES = {
   },
 };
 
-const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|trace]... [--plugin-options JSON] [--json FILE]
+const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|trace]... [--plugin-options JSON] [--json FILE] [--keep DIR]
 known suites: ${Object.keys(RECIPES).join(', ')} (each DIR a checkout with its dependencies installed)`;
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -49,6 +50,7 @@ const { values, positionals } = parseArgs({
     mode: { type: 'string', multiple: true },
     'plugin-options': { type: 'string' },
     json: { type: 'string' },
+    keep: { type: 'string' },
   },
 });
 const fail = (message) => {
@@ -79,7 +81,8 @@ for (const dir of positionals.map((d) => resolve(d))) {
   const entry = { name, style: recipe.style, tests: plain.tests.size, plain: tally(plain.tests), modes: {} };
   console.log(`\n${name} (${recipe.style}): ${entry.tests} tests plain, ${JSON.stringify(entry.plain)}`);
   for (const mode of modes) {
-    const run = runSuite(dir, recipe, { ...pluginOptions, mode });
+    const keep = values.keep && join(resolve(values.keep), `${name}-${mode}`);
+    const run = runSuite(dir, recipe, { ...pluginOptions, mode }, keep);
     const differences = [];
     for (const key of new Set([...plain.tests.keys(), ...run.tests.keys()])) {
       const [a, b] = [plain.tests.get(key) ?? 'missing', run.tests.get(key) ?? 'missing'];
@@ -101,8 +104,11 @@ if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\
 console.log(failed ? '\nreal-suites: FAILED' : '\nreal-suites: every test has the same outcome instrumented');
 process.exit(failed ? 1 : 0);
 
-/** Runs a suite; `options` null runs it plain. Returns each test's outcome by its full name. */
-function runSuite(dir, recipe, options) {
+/**
+ * Runs a suite; `options` null runs it plain. Returns each test's outcome by its full name. `keep`: where to
+ * copy the profiles (replacing what is there).
+ */
+function runSuite(dir, recipe, options, keep) {
   const work = mkdtempSync(join(tmpdir(), 'pathprof-suite-'));
   const profiles = join(work, 'profiles');
   const env = {
@@ -117,6 +123,10 @@ function runSuite(dir, recipe, options) {
       recipe.runner === 'mocha'
         ? runMocha(dir, recipe, options, env, work)
         : runJest(dir, options, env, work);
+    if (keep && existsSync(profiles)) {
+      rmSync(keep, { recursive: true, force: true });
+      cpSync(profiles, keep, { recursive: true });
+    }
     return { tests, ...countProfiles(profiles) };
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fingerprint } from 'babel-plugin-pathprof';
 import { decodeDecisions } from './decisions';
-import type { ExecutedPath } from './path-report';
+import type { ExecutedPath, PathReport } from './path-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { pathLines } from './show-paths';
 import type { TerminalStyle } from './terminal-style';
@@ -47,6 +47,25 @@ export function functionPreferential(file: ProfiledFile, fn: FunctionPaths): Fun
     counters: fn.preferential?.counters ?? 0,
     residualPaths: [...fn.counts.keys()].filter((id) => isResidual(fn, id)).length,
   };
+}
+
+/**
+ * A run counted in preferential mode: its residual paths, and what was not compared (under the text report's
+ * table, on the HTML index); null for a run without preferential functions.
+ */
+export function preferentialSummary(report: PathReport): string | null {
+  const functions = report.files.flatMap((f) => f.functions).filter((fn) => fn.preferential);
+  if (functions.length === 0) return null;
+  const compared = functions.filter((fn) => fn.preferential!.status === 'compared');
+  const residual = compared.reduce((n, fn) => n + fn.preferential!.residualPaths, 0);
+  const changed = functions.filter((fn) => fn.preferential!.status === 'changed').length;
+  const unlisted = functions.filter((fn) => fn.preferential!.status === 'unlisted').length;
+  return (
+    `Preferential: ${residual} residual paths (outside the interesting set) in ` +
+    `${compared.filter((fn) => fn.preferential!.residualPaths > 0).length} of ${compared.length} functions; ` +
+    `not compared: ${changed} changed since the set was made, ${unlisted} not in it ` +
+    '(`pathprof-report residual` lists them)'
+  );
 }
 
 /** A function in `pathprof-report residual`. */

@@ -1,5 +1,6 @@
 import { formatPercent } from './coverage-figures';
 import type { PathReport } from './path-report';
+import { preferentialSummary } from './preferential-report';
 import type { TerminalStyle } from './terminal-style';
 
 const header = [
@@ -69,7 +70,8 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
         `${ipp.crossedSites} call sites crossed; \`pathprof-report calls ${file}\` decodes them`,
     );
   }
-  lines.push(...preferentialLines(report));
+  const preferential = preferentialSummary(report);
+  if (preferential) lines.push('', preferential);
   const s = report.summary;
   const e = s.exceptionPaths;
   lines.push(
@@ -83,21 +85,4 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
           `(--implicit-exceptions counts them)`,
   );
   return lines.join('\n');
-}
-
-/** Under the table, for a run counted in preferential mode: its residual paths, and what was not compared. */
-function preferentialLines(report: PathReport): string[] {
-  const functions = report.files.flatMap((f) => f.functions).filter((fn) => fn.preferential);
-  if (functions.length === 0) return [];
-  const compared = functions.filter((fn) => fn.preferential!.status === 'compared');
-  const residual = compared.reduce((n, fn) => n + fn.preferential!.residualPaths, 0);
-  const changed = functions.filter((fn) => fn.preferential!.status === 'changed').length;
-  const unlisted = functions.filter((fn) => fn.preferential!.status === 'unlisted').length;
-  return [
-    '',
-    `Preferential: ${residual} residual paths (outside the interesting set) in ` +
-      `${compared.filter((fn) => fn.preferential!.residualPaths > 0).length} of ${compared.length} functions; ` +
-      `not compared: ${changed} changed since the set was made, ${unlisted} not in it ` +
-      '(`pathprof-report residual` lists them)',
-  ];
 }

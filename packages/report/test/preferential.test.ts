@@ -102,6 +102,31 @@ function executed(report: PathReport, which: (residual: boolean | undefined) => 
     expect(run.stdout).toMatch(/\n10 residual paths in 3 functions\n$/);
   });
 
+  test("html: residual paths marked, each function's standing to its set, the run's total on the index", () => {
+    const site = join(root, 'html');
+    expect(reportIn(shop, ['html', join(root, 'b-ppp'), '-o', site]).status).toBe(0);
+    expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain(
+      '<p class="preferential">Preferential: 10 residual paths (outside the interesting set) in 3 of 7 functions;',
+    );
+    const catalog = readFileSync(join(site, 'src_catalog.js.html'), 'utf8');
+    const priceOf = catalog.slice(
+      catalog.indexOf('>priceOf</a>'),
+      catalog.indexOf('</section>', catalog.indexOf('>priceOf</a>')),
+    );
+    expect(priceOf).toContain(
+      '<p class="preferential residual">Preferential: 1 residual path (taken, not in the interesting set of 1)</p>',
+    );
+    // The unknown products' throw is residual; the known ones' return is in the set.
+    const items = [...priceOf.matchAll(/<li class="path ([\w ]+)"[^>]*>(path \d+ \([^)]*\))/g)].map((m) => [
+      m[1],
+      m[2],
+    ]);
+    expect(items.filter(([kind]) => kind.startsWith('executed'))).toEqual([
+      ['executed', 'path 2 (×5)'],
+      ['executed residual', 'path 1 (×2, residual)'],
+    ]);
+  });
+
   test('a function edited since the set was made is counted in path mode, warned about, and not compared', () => {
     const cart = join(shop, 'src', 'cart.js');
     writeFileSync(

@@ -8,6 +8,7 @@ import {
   type DecodedDecisions,
 } from '../decisions';
 import { closestExecuted, pathTests, testLabel } from '../path-tests';
+import { functionPreferential, isResidual } from '../preferential-report';
 import type { FunctionPaths, ProfiledFile } from '../profiled-file';
 import { unexecutedEnding, unexecutedPaths } from '../unexecuted-paths';
 import { callTreesSection } from './call-trees';
@@ -62,8 +63,11 @@ function functionSection(
   const executed = [...fn.counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .map(([id, count]) => ({ id, count, path: decodeDecisions(fn, id, file.source) }));
+  // In preferential mode each executed path says whether its interesting set names it.
   const items = executed.map(({ id, count, path }) =>
-    pathItem(file, fn, index, id, `×${count}`, path, 'executed', testsLine(fn, id)),
+    fn.preferential && isResidual(fn, id)
+      ? pathItem(file, fn, index, id, `×${count}, residual`, path, 'executed residual', testsLine(fn, id))
+      : pathItem(file, fn, index, id, `×${count}`, path, 'executed', testsLine(fn, id)),
   );
   const closest = (path: DecodedDecisions) => {
     const near = closestExecuted(path, executed);
@@ -81,9 +85,23 @@ function functionSection(
   const more = figures.potentialPaths - figures.executedPaths - missing.length;
   const e = figures.exceptionPaths;
   return `<section class="function" id="fn-${index}"><h2><a href="#fn-${index}">${escapeHtml(fn.meta.name)}</a> <small>line ${fn.meta.range[0]}</small></h2>
-<p>${figures.executedPaths} of ${figures.potentialPaths} paths executed (<span class="${level(figures.coverage)}">${formatPercent(figures.coverage)}</span>)${more > 0 ? `, ${more} more not listed` : ''}; implicit-exception paths ${e.counted ? 'among them' : 'apart'}: ${e.executedPaths} of ${e.potentialPaths}</p>
+<p>${figures.executedPaths} of ${figures.potentialPaths} paths executed (<span class="${level(figures.coverage)}">${formatPercent(figures.coverage)}</span>)${more > 0 ? `, ${more} more not listed` : ''}; implicit-exception paths ${e.counted ? 'among them' : 'apart'}: ${e.executedPaths} of ${e.potentialPaths}</p>${preferentialLine(file, fn)}
 <div id="graph-${index}">${graphSvg(fn, file.source, `g${index}`)}</div>
 <ul class="paths">${items.join('\n')}</ul></section>`;
+}
+
+/** A function counted in preferential mode: how it stands to its interesting set (see `residual`). */
+function preferentialLine(file: ProfiledFile, fn: FunctionPaths): string {
+  const p = functionPreferential(file, fn);
+  if (!p) return '';
+  const text =
+    p.status === 'compared'
+      ? `${p.residualPaths} residual path${p.residualPaths === 1 ? '' : 's'} (taken, not in the interesting set of ${p.interestingPaths})`
+      : p.status === 'changed'
+        ? 'changed since the interesting set was made: counted in path mode, not compared'
+        : 'not in the interesting set: every path it took is residual';
+  const residual = p.status === 'compared' ? p.residualPaths > 0 : p.status === 'unlisted';
+  return `<p class="preferential${residual ? ' residual' : ''}">Preferential: ${text}</p>`;
 }
 
 /** Tests named under a path at most: a hot path of a large suite is taken by hundreds. */

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatPercent, type CoverageOptions } from '../coverage-figures';
 import type { PathReport } from '../path-report';
+import { preferentialSummary } from '../preferential-report';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
 import { filePageBody, istanbulFigures, level } from './file-page';
@@ -38,6 +39,7 @@ export function writeHtmlReport(
   });
   const s = report.summary;
   const totals = istanbulTotals([...coverages.values()]);
+  const preferential = preferentialSummary(report);
   const header = [
     'File',
     'Paths',
@@ -52,7 +54,7 @@ export function writeHtmlReport(
     'pathprof: path coverage',
     `<h1>Path coverage</h1>
 <p>${s.files} files, ${s.functions} functions (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${s.potentialPaths} paths (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.</p>
-${totals}
+${totals}${preferential ? `<p class="preferential">${escapeHtml(preferential)}</p>` : ''}
 <p><input type="search" id="filter" placeholder="Filter files" aria-label="Filter files"> <label><input type="checkbox" id="untaken-only"> only files with untaken paths</label></p>
 <table class="files"><thead><tr>${header.map((h) => `<th tabindex="0" aria-sort="none">${h}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('\n')}</tbody></table>`,
