@@ -1,4 +1,4 @@
-import type { InterproceduralNumbering, InterproceduralPlan } from '@pathprof/numbering';
+import type { InterproceduralNumbering, InterproceduralPlan, LinearFunction } from '@pathprof/numbering';
 
 /**
  * What each procedure's code must exchange through the mailbox, known before any code is emitted (a caller
@@ -18,6 +18,13 @@ export interface ProcedureFacts {
    * and it hands back no flag.
    */
   readonly alwaysOpen: readonly boolean[];
+  /**
+   * The procedure's nvc when every activation has the same one throughout (null otherwise): every entry
+   * gives it the same value (1 as a root; the linear function of a caller's constant nvc at each crossed
+   * site) and every restart or return fix-up that sets it sets that value. Its code then folds nvc into
+   * constants and no caller hands it one: fewer mailbox writes and reads on each crossed call.
+   */
+  readonly constantNvc: readonly (bigint | null)[];
 }
 
 export function procedureFacts(
@@ -55,5 +62,47 @@ export function procedureFacts(
     return known;
   };
   for (let p = 0; p < count; p++) open(p);
-  return { crossedInto, readsNvc, alwaysOpen: alwaysOpen as boolean[] };
+  const constantNvc = constantNvcs(numbering, plan, alwaysOpen as boolean[]);
+  return { crossedInto, readsNvc, alwaysOpen: alwaysOpen as boolean[], constantNvc };
+}
+
+function constantNvcs(
+  numbering: InterproceduralNumbering,
+  plan: InterproceduralPlan,
+  alwaysOpen: readonly boolean[],
+): (bigint | null)[] {
+  const count = numbering.procedures.length;
+  // The values set inside a procedure (a root's 1, restarts, return fix-ups) and its crossed entries.
+  const own = numbering.procedures.map(() => new Set<bigint>());
+  const entries: { caller: number; argument: LinearFunction }[][] = own.map(() => []);
+  numbering.procedures.forEach((procedure, p) => {
+    const procedurePlan = plan.procedures[p];
+    if (procedurePlan.rootStart !== null) own[p].add(1n);
+    for (const ops of procedurePlan.edgeOps) {
+      for (const op of ops) if (op.kind === 'restart-piecewise') own[p].add(op.nvc);
+    }
+    procedure.callSites.forEach((site, k) => {
+      const sitePlan = procedurePlan.callSites[k];
+      if (sitePlan.kind !== 'crossed') return;
+      entries[site.callee!].push({ caller: p, argument: sitePlan.argument });
+      if (sitePlan.returnFixup && !alwaysOpen[site.callee!]) own[p].add(sitePlan.returnFixup.nvc);
+    });
+  });
+  const constant = new Array<bigint | null | undefined>(count).fill(undefined);
+  // Callers first: the crossed call graph is acyclic (recursion is cut).
+  const resolve = (p: number): bigint | null => {
+    const known = constant[p];
+    if (known !== undefined) return known;
+    const taken = new Set(own[p]);
+    let varies = false;
+    for (const { caller, argument } of entries[p]) {
+      const callerNvc = argument.a === 0n ? 0n : resolve(caller);
+      if (callerNvc === null) varies = true;
+      else taken.add(argument.a * callerNvc + argument.b);
+    }
+    const result = !varies && taken.size === 1 ? [...taken][0] : null;
+    constant[p] = result;
+    return result;
+  };
+  return numbering.procedures.map((_, p) => resolve(p));
 }

@@ -27,10 +27,7 @@ interface ProcedureCode {
   readonly bias: number;
   /** The register's value while a crossed callee runs: the sentinel, biased. */
   readonly marker: number;
-  /**
-   * nvc when it cannot vary (a function never crossed into, with no restart that changes it) or is never read,
-   * else null.
-   */
+  /** nvc when every activation has the same one throughout (`constantNvc`) or it is never read, else null. */
   readonly nvc: bigint | null;
   /** The edge into the call vertex of each crossed site (hand-off), and the edge out of it (return). */
   readonly handOff: ReadonlyMap<number, number>;
@@ -41,10 +38,22 @@ interface ProcedureCode {
   readonly throwEnds: boolean;
   readonly crossesCalls: boolean;
   /**
+   * Some crossed call enters a callee that can also start as a root, so this function writes tokens. A
+   * token is pending only between the hand-off and the callee's prologue, where the one exception possible
+   * is a stack overflow on entry; every exception out of this function then clears the token, so the
+   * callee's next entry as a root cannot take a stale hand-off.
+   */
+  readonly handsTokens: boolean;
+  /**
    * Piecewise: the `open` flag is read, when a root exit adds its value only with no open call, or when the
    * function hands it back to a crossed caller, and it can be false; elsewhere it is never kept.
    */
   readonly tracksOpen: boolean;
+  /**
+   * Every normal return of this crossed callee adds the same constant to the register it took (see
+   * `returnDelta`): it hands nothing back and its callers add the constant themselves. Null otherwise.
+   */
+  readonly returnDelta: bigint | null;
   /** The callee's procedure index per crossed site (index in the graph's `callSites`). */
   readonly callees: readonly number[];
   /**
@@ -77,10 +86,11 @@ export class InterproceduralCode implements EdgeCodePlan {
   private readonly procedures = new Map<ControlFlowGraph, ProcedureCode>();
   private readonly piecewise: boolean;
   private readonly facts: ProcedureFacts;
+  private readonly returnDeltas: readonly (bigint | null)[];
 
   constructor(
     numbering: InterproceduralNumbering,
-    plan: InterproceduralPlan,
+    private readonly plan: InterproceduralPlan,
     graphs: readonly ControlFlowGraph[],
     private readonly file: FileCounters,
     private readonly mailbox: t.Identifier,
@@ -89,6 +99,10 @@ export class InterproceduralCode implements EdgeCodePlan {
     this.piecewise = plan.scheme === 'piecewise';
     const sentinel = -Number(plan.valueBound) - 1;
     const facts = (this.facts = procedureFacts(numbering, plan));
+    const nvcOf = (index: number) => (facts.readsNvc[index] ? facts.constantNvc[index] : 1n);
+    this.returnDeltas = graphs.map((cfg, index) =>
+      facts.crossedInto[index] ? returnDelta(cfg, plan.procedures[index], nvcOf(index)) : null,
+    );
     graphs.forEach((cfg, index) => {
       const procedurePlan = plan.procedures[index];
       const crossedInto = facts.crossedInto[index];
@@ -118,7 +132,6 @@ export class InterproceduralCode implements EdgeCodePlan {
         if (cfg.edgeDst[e] === cfg.exit) throwEnds ||= !fromCrossed;
         else if (fromCrossed) restarts.set(cfg.edgeDst[e], procedurePlan.edgeOps[e]);
       }
-      const restartChangesNvc = this.piecewise && numbering.procedures[index].unbalancedExitPaths !== 1n;
       const component = numbering.procedures[index].component;
       this.procedures.set(cfg, {
         id: index + 1,
@@ -126,12 +139,14 @@ export class InterproceduralCode implements EdgeCodePlan {
         crossedInto,
         bias,
         marker: sentinel - bias,
-        nvc: (crossedInto || restartChangesNvc) && facts.readsNvc[index] ? null : 1n,
+        nvc: nvcOf(index),
         handOff,
         returns,
         restarts,
         throwEnds,
         crossesCalls: handOff.size > 0,
+        handsTokens: [...handOff.values()].some((k) => plan.procedures[callees[k]].rootStart !== null),
+        returnDelta: this.returnDeltas[index],
         tracksOpen:
           this.piecewise &&
           !facts.alwaysOpen[index] &&
@@ -221,16 +236,21 @@ export class InterproceduralCode implements EdgeCodePlan {
       const site = p.plan.callSites[handOff];
       if (site.kind !== 'crossed') throw new Error('internal error: a hand-off at a cut site');
       const callee = p.callees[handOff];
+      const delta = this.returnDeltas[callee];
       out.push(
         this.set('inp', plus(t.cloneNode(r), p.bias)),
-        ...(this.facts.readsNvc[callee]
+        ...(delta === null ? [] : [assign(savedOf(locals), plus(t.cloneNode(r), Number(delta)))]),
+        ...(this.facts.readsNvc[callee] && this.facts.constantNvc[callee] === null
           ? [this.set('nvc', this.linear(site.argument, locals, constantNvc))]
           : []),
-        this.set('tok', t.numericLiteral(callee + 1)),
+        // Only a callee that can also start as a root compares the token.
+        ...(this.plan.procedures[callee].rootStart === null
+          ? []
+          : [this.set('tok', t.numericLiteral(callee + 1))]),
         assign(r, num(BigInt(p.marker))),
       );
     }
-    if (cfg.edgeDst[edge] === cfg.exit) out.push(this.exit(p, locals));
+    if (cfg.edgeDst[edge] === cfg.exit) out.push(...this.exit(p, locals));
     return out;
   }
 
@@ -240,17 +260,20 @@ export class InterproceduralCode implements EdgeCodePlan {
     if (!restart) return [];
     const fromCallee = t.binaryExpression('===', register(locals), num(BigInt(p.marker)));
     const ops = restart.flatMap((op) => this.op(op, p, locals, p.nvc));
-    return [t.logicalExpression('&&', fromCallee, seq([this.set('tok', t.numericLiteral(0)), ...ops]))];
+    const clearToken = p.handsTokens ? [this.set('tok', t.numericLiteral(0))] : [];
+    if (clearToken.length + ops.length === 0) return [];
+    return [t.logicalExpression('&&', fromCallee, seq([...clearToken, ...ops]))];
   }
 
   exceptionalExit(cfg: ControlFlowGraph, _error: t.Identifier, locals: FunctionLocals): t.Statement[] {
     const p = this.procedures.get(cfg)!;
-    if (!p.throwEnds) return [];
+    const clearToken = p.handsTokens ? [t.expressionStatement(this.set('tok', t.numericLiteral(0)))] : [];
+    if (!p.throwEnds) return clearToken;
     const record = t.expressionStatement(this.count(p, plus(register(locals), p.bias + p.slotShift)));
     if (!p.crossesCalls) return [record];
     // The register holds the marker when the exception came out of a crossed callee: it recorded the path.
     const own = t.binaryExpression('!==', register(locals), num(BigInt(p.marker)));
-    return [t.ifStatement(own, record, t.expressionStatement(this.set('tok', t.numericLiteral(0))))];
+    return [t.ifStatement(own, record, clearToken.length > 0 ? t.blockStatement(clearToken) : null)];
   }
 
   // ---------------------------------------------------------------- pieces
@@ -294,8 +317,10 @@ export class InterproceduralCode implements EdgeCodePlan {
   /** After a crossed call returns: the callee's register; piecewise, a return with no open call is fixed up. */
   private afterCrossedCall(p: ProcedureCode, k: number, locals: FunctionLocals): t.Expression[] {
     const r = register(locals);
-    const out: t.Expression[] = [assign(r, plus(this.field('ret'), -p.bias))];
     const site = p.plan.callSites[k];
+    // A callee with a constant return delta hands nothing back: the register saved at the hand-off has it.
+    if (this.returnDeltas[p.callees[k]] !== null) return [assign(r, t.cloneNode(savedOf(locals)))];
+    const out: t.Expression[] = [assign(r, plus(this.field('ret'), -p.bias))];
     // A callee that always returns open never closes the caller's parenthesis: no fix-up can run.
     if (
       this.piecewise &&
@@ -313,8 +338,9 @@ export class InterproceduralCode implements EdgeCodePlan {
     return out;
   }
 
-  /** A normal return: a root activation records its path, a crossed callee hands the register back. */
-  private exit(p: ProcedureCode, locals: FunctionLocals): t.Expression {
+  /** A normal return: a root activation records its path, a crossed callee hands the register back (unless
+   * its callers know what it adds). */
+  private exit(p: ProcedureCode, locals: FunctionLocals): t.Expression[] {
     const r = register(locals);
     const asRoot: t.Expression[] = [];
     // With no open flag kept, the parenthesis is always open at the exit: the value is never added.
@@ -325,9 +351,10 @@ export class InterproceduralCode implements EdgeCodePlan {
     asRoot.push(this.count(p, plus(t.cloneNode(r), p.bias + p.slotShift)));
     const asCallee = [this.set('ret', plus(t.cloneNode(r), p.bias))];
     if (p.tracksOpen) asCallee.push(this.set('open', t.cloneNode(openOf(locals))));
-    if (!p.crossedInto) return seq(asRoot);
-    if (p.plan.rootStart === null) return seq(asCallee);
-    return t.conditionalExpression(t.cloneNode(rootOf(locals)), seq(asRoot), seq(asCallee));
+    if (!p.crossedInto) return [seq(asRoot)];
+    if (p.returnDelta !== null) return [];
+    if (p.plan.rootStart === null) return [seq(asCallee)];
+    return [t.conditionalExpression(t.cloneNode(rootOf(locals)), seq(asRoot), seq(asCallee))];
   }
 
   private returnsFrom(p: ProcedureCode, edge: number): number {
@@ -398,6 +425,11 @@ function rootOf(locals: FunctionLocals): t.Identifier {
   return locals.get('root', 'pp_root');
 }
 
+/** The caller's register after a crossed call to a callee with a constant return delta, kept from the hand-off. */
+function savedOf(locals: FunctionLocals): t.Identifier {
+  return locals.get('saved', 'pp_s');
+}
+
 function openOf(locals: FunctionLocals): t.Identifier {
   return locals.get('open', 'pp_open');
 }
@@ -421,4 +453,42 @@ function literalValue(e: t.Expression): number {
   if (t.isUnaryExpression(e) && e.operator === '-' && t.isNumericLiteral(e.argument))
     return -e.argument.value;
   throw new Error('internal error: not a number literal');
+}
+
+/**
+ * The constant a crossed callee's every normal return adds to the register it took, or null: only for a
+ * function never entered as a root, crossing no call itself, whose edges (but those of exceptions leaving it)
+ * carry only increments that are constants (nvc constant) and sum to the same value on every way from its
+ * entry to a return, through its own handlers too (no loop: a back edge records). An exception leaving it
+ * still ends the path in the callee, which read the register at entry.
+ */
+function returnDelta(cfg: ControlFlowGraph, plan: ProcedurePlan, nvc: bigint | null): bigint | null {
+  if (plan.rootStart !== null || plan.callSites.some((site) => site.kind === 'crossed')) return null;
+  const out: number[][] = cfg.blocks.map(() => []);
+  // An exception that leaves the function ends the path there; one its own handler catches does not.
+  for (let e = 0; e < cfg.edgeCount; e++) {
+    if (!cfg.edgeExceptional[e] || cfg.edgeDst[e] !== cfg.exit) out[cfg.edgeSrc[e]].push(e);
+  }
+  const reached = new Map<number, bigint>([[cfg.entry, 0n]]);
+  const work = [cfg.entry];
+  let delta: bigint | null = null;
+  while (work.length > 0) {
+    const block = work.pop()!;
+    for (const e of out[block]) {
+      let sum = reached.get(block)!;
+      for (const op of plan.edgeOps[e]) {
+        if (op.kind !== 'add' || (op.increment.a !== 0n && nvc === null)) return null;
+        sum += op.increment.a * (nvc ?? 0n) + op.increment.b;
+      }
+      const next = cfg.edgeDst[e];
+      if (next === cfg.exit) {
+        if (delta !== null && delta !== sum) return null;
+        delta = sum;
+      } else if (!reached.has(next)) {
+        reached.set(next, sum);
+        work.push(next);
+      } else if (reached.get(next) !== sum) return null;
+    }
+  }
+  return delta;
 }
