@@ -1,5 +1,12 @@
 import { decodePath } from '@pathprof/numbering';
-import { functionFigures, type FunctionPaths, type ProfiledFile } from '../src';
+import {
+  aggregateFigures,
+  formatPercent,
+  functionFigures,
+  type FunctionFigures,
+  type FunctionPaths,
+  type ProfiledFile,
+} from '../src';
 import { profileInProcess } from './support/in-process';
 import { built } from './support/runs';
 
@@ -88,5 +95,30 @@ function executedEnds(f: FunctionPaths): Record<string, number> {
     expect(functionFigures(program, { implicitExceptions: false })).toMatchObject({
       potentialPaths: counts.return + counts.backedge + counts.cut,
     });
+  });
+});
+
+describe('percentages', () => {
+  const figures = (executedPaths: number, potentialPaths: number): FunctionFigures => ({
+    executedPaths,
+    potentialPaths,
+    coverage: null,
+    exceptionPaths: { executedPaths: 0, potentialPaths: 0, counted: false },
+  });
+  const options = { implicitExceptions: false };
+
+  test('never 0% or 100% unless exact, pooled or mean; nothing to divide by is n/a', () => {
+    // A function of luxon's: 43 of 933,899 paths ran. Rounded to 2 decimals that was 0, printed 0.0%.
+    const huge = aggregateFigures([figures(43, 933_899)], options);
+    expect([huge.coverage, formatPercent(huge.coverage)]).toEqual([0.01, '<0.1%']);
+    const almost = aggregateFigures([figures(99_999, 100_000), figures(1, 1)], options);
+    expect([almost.coverage, almost.meanCoverage]).toEqual([99.99, 99.99]);
+    expect(formatPercent(almost.meanCoverage)).toBe('>99.9%');
+    const exact = aggregateFigures([figures(0, 3), figures(2, 2)], options);
+    expect([exact.coverage, exact.meanCoverage]).toEqual([40, 50]);
+    expect(aggregateFigures([figures(3, 3)], options).coverage).toBe(100);
+    expect(aggregateFigures([figures(0, 3)], options).coverage).toBe(0);
+    const none = aggregateFigures([figures(0, 0)], options);
+    expect([none.coverage, none.meanCoverage, formatPercent(none.coverage)]).toEqual([null, null, 'n/a']);
   });
 });
