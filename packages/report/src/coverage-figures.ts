@@ -111,7 +111,7 @@ function pathFigures(potentialPaths: number, executedPaths: number): PathFigures
  * A ratio in percent, 2 decimals, never rounded to 0 or 100 when it is not exactly that: 43 of DateTime.fromObject's
  * 933,899 paths are 0.01, not 0 (which would read as "no test runs it").
  */
-function percent(ratio: number): number {
+export function percent(ratio: number): number {
   const rounded = Math.round(ratio * 10000) / 100;
   if (rounded === 0 && ratio > 0) return 0.01;
   if (rounded === 100 && ratio < 1) return 99.99;

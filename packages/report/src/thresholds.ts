@@ -1,6 +1,6 @@
 import { resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
-import { aggregateFigures, type CoverageOptions } from './coverage-figures';
+import { aggregateFigures, percent, type CoverageOptions } from './coverage-figures';
 import type { FileReport, PathReport } from './path-report';
 
 /**
@@ -113,7 +113,7 @@ function measure(files: readonly FileReport[], options: CoverageOptions): Record
     paths: { pct: figures.meanCoverage, uncovered: unexecuted },
     pooledPaths: { pct: figures.coverage, uncovered: unexecuted },
     completeFunctions: {
-      pct: measured ? Math.round((10000 * figures.completeFunctions) / measured) / 100 : null,
+      pct: measured ? percent(figures.completeFunctions / measured) : null,
       uncovered: measured - figures.completeFunctions,
     },
   };
