@@ -245,7 +245,9 @@ function runInstrumented(list, options) {
     crashed.push(...stats.crashed);
     unparsed.push(...stats.unparsed);
     if (existsSync(profiles))
-      counts.profiles += readdirSync(profiles).filter((n) => /^pathprof-.*\.json$/.test(n)).length;
+      counts.profiles += readdirSync(profiles).filter(
+        (n) => /^pathprof-.*\.json$/.test(n) && !/-meta-/.test(n), // not the run's metadata files
+      ).length;
     rmSync(profiles, { recursive: true, force: true });
   }
   rmSync(work, { recursive: true, force: true });

@@ -222,7 +222,8 @@ function addTest(tests, name, state) {
 /** Profiles written, and how many distinct source files they counted. */
 function countProfiles(profiles) {
   if (!existsSync(profiles)) return { profiles: 0, files: 0 };
-  const names = readdirSync(profiles).filter((n) => /^pathprof-.*\.json$/.test(n));
+  // Not the run's metadata files (pathprof-RUN-meta-DIGEST.json), which profiles name.
+  const names = readdirSync(profiles).filter((n) => /^pathprof-.*\.json$/.test(n) && !/-meta-/.test(n));
   const keys = new Set();
   for (const n of names)
     for (const f of JSON.parse(readFileSync(join(profiles, n), 'utf8')).files ?? []) keys.add(f.key);

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
+import { currentRun, isMetadataFile, mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
 import { decodedCounts } from './support/decoded-counts';
 import { ScratchProject } from './support/scratch-project';
 
@@ -150,11 +150,12 @@ module.exports = class ShopEnvironment extends TestEnvironment {
     const out = project.path('profiles-rerun');
     jest('jest.jsdom.config.js', out, ['--runInBand']);
     jest('jest.jsdom.config.js', out, ['--runInBand']);
-    expect(
-      readdirSync(out)
-        .filter((n) => n.endsWith('.json'))
-        .sort(),
-    ).toHaveLength(3 + 1); // and run.json
+    // The second run's 3 profiles, run.json and the second run's metadata file of the one source file.
+    const names = readdirSync(out).filter((n) => n.endsWith('.json'));
+    expect(names.filter((n) => !isMetadataFile(n))).toHaveLength(3 + 1);
+    expect(names.filter(isMetadataFile)).toEqual([
+      expect.stringContaining(`pathprof-${currentRun(out)}-meta-`),
+    ]);
     expect(counts(out)).toEqual(exact);
     jest('jest.jsdom.config.js', out, ['--runInBand'], { PATHPROF_ACCUMULATE: '1' });
     expect(counts(out)).toEqual(Object.fromEntries(Object.entries(exact).map(([k, n]) => [k, 2 * n])));

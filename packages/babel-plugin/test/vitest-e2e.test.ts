@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
+import { isMetadataFile, mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
 import { decodedCounts } from './support/decoded-counts';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
@@ -90,7 +90,7 @@ function run(bin: string, project: string, args: string[], env: NodeJS.ProcessEn
     const dir = fresh();
     run(vitestBin, project, ['run', '--coverage'], { PATHPROF_DIR: dir });
     run(vitestBin, project, ['run', '--coverage'], { PATHPROF_DIR: dir });
-    expect(readdirSync(dir).filter((n) => n.startsWith('pathprof-'))).toHaveLength(1);
+    expect(readdirSync(dir).filter((n) => n.startsWith('pathprof-') && !isMetadataFile(n))).toHaveLength(1);
     expect(countsIn(dir)).toEqual(baseline);
     run(vitestBin, project, ['run', '--coverage', '--coverage.clean=false'], { PATHPROF_DIR: dir });
     const doubled = Object.fromEntries(

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isMetadataFile } from '@pathprof/runtime';
 import type { PathReport } from '../src';
 import { built, fixtures, report, withProfileDir } from './support/runs';
 
@@ -89,7 +90,7 @@ function mocha(out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
     withProfileDir((out) => {
       expect(mocha(out).status).toBe(0);
       // A profile left by another run: the report ignores it (it would double every count).
-      const [name] = readdirSync(out).filter((n) => n.startsWith('pathprof-'));
+      const [name] = readdirSync(out).filter((n) => n.startsWith('pathprof-') && !isMetadataFile(n));
       const leftover = JSON.parse(readFileSync(join(out, name), 'utf8'));
       writeFileSync(join(out, 'pathprof-leftover.json'), JSON.stringify({ ...leftover, run: 'older' }));
       const target = join(out, 'reports', 'new', 'report.json');

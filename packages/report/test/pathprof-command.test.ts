@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, join } from 'node:path';
+import { isMetadataFile } from '@pathprof/runtime';
 import type { PathReport } from '../src';
 import { built, fixtures, report } from './support/runs';
 
@@ -48,7 +49,8 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
       expect(run.stdout).toMatch(/^total 90, zone eu\nFile \/ function/);
       expect(run.stdout).toMatch(/^ {2}discount +13 +5 +1 +20\.0% +0\/6 +#3 ×1$/m);
       expect(run.stderr).toBe('');
-      expect(readdirSync(join(shop, '.pathprof')).filter((n) => n.startsWith('pathprof-'))).toHaveLength(1);
+      const profiles = readdirSync(join(shop, '.pathprof')).filter((n) => n.startsWith('pathprof-'));
+      expect(profiles.filter((n) => !isMetadataFile(n))).toHaveLength(1);
       const json = JSON.parse(report('js-shop', ['json']).stdout) as PathReport;
       expect(executed(json, 'src/cart.js', 'discount')).toEqual({
         "coupon → true; coupon.kind === 'percent' → true; return Math.round((sum * coupon.value) / 100); → return": 1,

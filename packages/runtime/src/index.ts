@@ -11,6 +11,7 @@ export {
   type Profile,
 } from './profile-format';
 export { snapshot } from './snapshot';
+export { isMetadataFile } from './shared-metadata';
 export { takeCounts, writeProfileFile, writeProfiles, writeProfilesAtExit } from './write-profiles';
 export {
   ACCUMULATE_ENV,

@@ -1,9 +1,13 @@
 /**
- * Node's file system and path modules, reached only when called: importing the runtime touches no Node API (a
+ * Node's file system, path and crypto modules, reached only when called: importing the runtime touches no Node API (a
  * bundle for a page has no `require('node:fs')` to resolve). Outside Node, null. Node before 20.16 (and 21, and 22
  * before 22.3) has no `process.getBuiltinModule`: a clear error, as the packages' `engines` say.
  */
-export function nodeModules(): { fs: typeof import('node:fs'); path: typeof import('node:path') } | null {
+export function nodeModules(): {
+  fs: typeof import('node:fs');
+  path: typeof import('node:path');
+  crypto: typeof import('node:crypto');
+} | null {
   const p = (globalThis as { process?: NodeJS.Process }).process;
   if (!p?.versions?.node) return null;
   if (typeof p.getBuiltinModule !== 'function') {
@@ -11,7 +15,11 @@ export function nodeModules(): { fs: typeof import('node:fs'); path: typeof impo
       `pathprof: Node ${p.version} has no process.getBuiltinModule; pathprof needs Node 20.16 or later (22.3 or later on 22)`,
     );
   }
-  return { fs: p.getBuiltinModule('node:fs'), path: p.getBuiltinModule('node:path') };
+  return {
+    fs: p.getBuiltinModule('node:fs'),
+    path: p.getBuiltinModule('node:path'),
+    crypto: p.getBuiltinModule('node:crypto'),
+  };
 }
 
 /** Node's modules, or an error saying that `what` needs Node.js. */

@@ -1,9 +1,14 @@
 import { nodeModules } from './node-fs';
 import { ProfileError, validateProfile, type FileProfile, type Profile } from './profile-format';
 import { currentRun } from './run';
+import { isMetadataFile, resolveMetadata } from './shared-metadata';
 
-/** Reads and checks one profile file; a `ProfileError` names the file and what is wrong with it. */
-export function readProfile(file: string): Profile {
+/**
+ * Reads and checks one profile file, with the metadata files it names (see `shared-metadata.ts`; `metadata`
+ * keeps each parsed once across the profiles of a directory); a `ProfileError` names the file and what is
+ * wrong with it.
+ */
+export function readProfile(file: string, metadata = new Map<string, unknown>()): Profile {
   const node = nodeModules();
   if (!node) throw new Error('pathprof: reading profiles needs Node.js');
   let text: string;
@@ -19,7 +24,7 @@ export function readProfile(file: string): Profile {
   } catch (error) {
     throw new ProfileError(file, `not valid JSON (truncated or corrupt): ${(error as Error).message}`);
   }
-  return validateProfile(value, file);
+  return validateProfile(resolveMetadata(value, file, metadata), file);
 }
 
 /**
@@ -34,14 +39,17 @@ export function readProfileDirectory(dir: string): {
 } {
   const node = nodeModules();
   if (!node) throw new Error('pathprof: reading profiles needs Node.js');
-  const names = node.fs.readdirSync(dir).filter((n) => n.startsWith('pathprof-') && n.endsWith('.json'));
+  const names = node.fs
+    .readdirSync(dir)
+    .filter((n) => n.startsWith('pathprof-') && n.endsWith('.json') && !isMetadataFile(n));
   const run = currentRun(dir);
+  const metadata = new Map<string, unknown>();
   const profiles: Profile[] = [];
   const errors: ProfileError[] = [];
   let otherRuns = 0;
   for (const name of names.sort()) {
     try {
-      const profile = readProfile(node.path.join(dir, name));
+      const profile = readProfile(node.path.join(dir, name), metadata);
       if (run === null || profile.run === undefined || profile.run === run) profiles.push(profile);
       else otherRuns++;
     } catch (error) {

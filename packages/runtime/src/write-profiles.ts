@@ -1,6 +1,7 @@
 import { nodeModules, nodeOrThrow } from './node-fs';
 import { checkProfileDirOverride, runForWriting } from './run';
 import type { Profile } from './profile-format';
+import { storeMetadata } from './shared-metadata';
 import { snapshot } from './snapshot';
 import { getStore, type PathprofStore } from './store';
 import { forgetSeen, takeTestAttribution } from './test-attribution';
@@ -51,7 +52,8 @@ export function takeCounts(store: PathprofStore = getStore()): Profile | null {
 
 /**
  * Writes one profile into `dir` as part of the run that owns it (its id goes into the file and its name),
- * under a temporary name then renamed; returns its path.
+ * under a temporary name then renamed, its files' metadata in the run's metadata files (`storeMetadata`);
+ * returns its path.
  */
 export function writeProfileFile(dir: string, profile: Profile): string {
   const { fs, path } = nodeOrThrow('writing profiles');
@@ -61,8 +63,13 @@ export function writeProfileFile(dir: string, profile: Profile): string {
   const target = path.join(dir, `${name}.json`);
   const temporary = path.join(dir, `.${name}.tmp`);
   const { files, tests, ...header } = profile;
+  // The metadata first: a profile never names a metadata file that is not there.
+  const entries = storeMetadata(dir, run, files);
   try {
-    fs.writeFileSync(temporary, JSON.stringify({ ...header, run, files, ...(tests ? { tests } : {}) }));
+    fs.writeFileSync(
+      temporary,
+      JSON.stringify({ ...header, run, files: entries, ...(tests ? { tests } : {}) }),
+    );
     fs.renameSync(temporary, target);
   } catch (error) {
     // A full disk leaves part of the temporary file behind: remove it, it only holds the space that ran out.

@@ -140,14 +140,54 @@ describe('profile files', () => {
     r.counts[1] = 1;
     const second = writeProfiles();
     expect(second[0]).not.toBe(first[0]);
+    // Both name one metadata file of the run: written once, not repeated in every profile.
+    const run = currentRun(dir)!;
+    const metaFile = readdirSync(dir).find((n) => n.startsWith(`pathprof-${run}-meta-`))!;
     expect(readdirSync(dir).sort()).toEqual(
-      [first[0], second[0], RUN_FILE].map((p) => p.split('/').pop()).sort(),
+      [first[0], second[0], RUN_FILE, metaFile].map((p) => p.split('/').pop()).sort(),
     );
+    expect(readFileSync(join(dir, metaFile), 'utf8')).toBe(meta);
+    for (const written of [first[0], second[0]])
+      expect(JSON.parse(readFileSync(written, 'utf8')).files.map((f: object) => Object.keys(f))).toEqual([
+        ['key', 'hash', 'counts', 'hashed', 'metaFile'],
+      ]);
     const profile = readProfile(first[0]);
     expect(profile.pid).toBe(process.pid);
+    expect(profile.files[0].meta).toEqual(JSON.parse(meta));
     expect(profile.files[0].counts).toEqual([[0, 2]]);
     expect(profile.files[0].hashed).toEqual([[0, [[77, 1]]]]);
     expect(readProfile(second[0]).files[0].counts).toEqual([[1, 1]]);
+  });
+
+  test("metadata files: one per file's metadata and run, parsed once per directory, checked when read", () => {
+    const other = JSON.stringify({ format: 'pathprof-meta/1', functions: [], other: true });
+    registerFile('src/a.js', 'h', meta, dir, 1, 0).counts[0] = 1;
+    registerFile('src/b.js', 'h', other, dir, 1, 0).counts[0] = 1;
+    writeProfiles();
+    getStore().files['src/a.js'].counts[0] = 1;
+    writeProfiles();
+    const metaFiles = readdirSync(dir).filter((n) => /^pathprof-\w+-meta-[0-9a-f]{32}\.json$/.test(n));
+    expect(metaFiles.map((n) => readFileSync(join(dir, n), 'utf8')).sort()).toEqual([meta, other].sort());
+    const { profiles, errors } = readProfileDirectory(dir);
+    expect(errors).toEqual([]);
+    expect(profiles).toHaveLength(2);
+    const a = profiles.map((p) => p.files.find((f) => f.key === 'src/a.js')!.meta);
+    expect(a[0]).toBe(a[1]);
+    // A metadata file changed, truncated or gone: each profile naming it is named and skipped.
+    const [aFile] = metaFiles.filter((n) => readFileSync(join(dir, n), 'utf8') === meta);
+    writeFileSync(join(dir, aFile), meta.slice(0, -1));
+    const changed = readProfileDirectory(dir);
+    expect(changed.profiles).toHaveLength(0);
+    expect(changed.errors.map((e) => e.message.replace(/^.*\/pathprof-/, 'pathprof-'))).toEqual([
+      expect.stringMatching(
+        /^pathprof-\w+-\d+-\d+-\d-\w+\.json: its metadata pathprof-\w+-meta-\w+\.json is not what was written \(truncated or changed\)$/,
+      ),
+      expect.stringMatching(/: its metadata .* is not what was written/),
+    ]);
+    rmSync(join(dir, aFile));
+    expect(readProfileDirectory(dir).errors[0].message).toMatch(
+      /: its metadata pathprof-\w+-meta-\w+\.json is missing \(a profile directory is read whole: copy every pathprof-\* file of it\)$/,
+    );
   });
 
   test('PATHPROF_DIR overrides the configured directory', () => {
