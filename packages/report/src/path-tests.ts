@@ -16,6 +16,21 @@ export function pathTests(fn: FunctionPaths, id: number): PathTests | null {
   return { tests, unattributed: (fn.counts.get(id) ?? 0) - attributed };
 }
 
+/** Tests named under a path at most (show, html): a hot path of a large suite is taken by hundreds. */
+export const TESTS_SHOWN = 8;
+
+/**
+ * What a report prints under an executed path: its tests, most runs first, `×` their runs (at most
+ * `TESTS_SHOWN`, then how many more: the JSON lists them all), and the runs outside any test file.
+ */
+export function testLines(known: PathTests): string[] {
+  const lines = known.tests.slice(0, TESTS_SHOWN).map((t) => `${testLabel(t)} ×${t.count}`);
+  const more = known.tests.length - TESTS_SHOWN;
+  if (more > 0) lines.push(`and ${more} more test${more === 1 ? '' : 's'}`);
+  if (known.unattributed > 0) lines.push(`a run outside any test file ×${known.unattributed}`);
+  return lines;
+}
+
 /**
  * `test/cart.test.js › coupons › percent`; `test/cart.test.js (outside its tests)` for loading and hooks;
  * `test/cart.test.js` when its tests were not told apart.

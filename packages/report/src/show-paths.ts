@@ -1,7 +1,7 @@
 import { functionFigures, type CoverageOptions } from './coverage-figures';
 import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
 import { throughLine } from './function-selection';
-import { closestExecuted, pathTests, testLabel } from './path-tests';
+import { closestExecuted, pathTests, testLines } from './path-tests';
 import { isResidual } from './preferential-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { unexecutedPaths } from './unexecuted-paths';
@@ -78,7 +78,9 @@ export function formatFunctionPaths(
   const implicit = e.potentialPaths - e.executedPaths;
   if (!e.counted && implicit > 0)
     out.push(
-      style.dim(`  (${implicit} implicit-exception paths not executed; --implicit-exceptions lists them)`),
+      style.dim(
+        `  (${implicit} implicit-exception path${implicit === 1 ? '' : 's'} not executed; --implicit-exceptions lists ${implicit === 1 ? 'it' : 'them'})`,
+      ),
     );
   return out.join('\n');
 }
@@ -87,9 +89,7 @@ export function formatFunctionPaths(
 function takenBy(fn: FunctionPaths, id: number, which = ''): string[] {
   const known = pathTests(fn, id);
   if (!known) return [`      ${which}taken by: (no test recorded: the run did not split its counts by test)`];
-  const lines = known.tests.map((t) => `${testLabel(t)} ×${t.count}`);
-  if (known.unattributed > 0) lines.push(`a run outside any test file ×${known.unattributed}`);
-  return lines.map(
+  return testLines(known).map(
     (text, i) => `      ${i === 0 ? `${which}taken by: ` : ' '.repeat(which.length + 10)}${text}`,
   );
 }

@@ -1,7 +1,8 @@
 import { EdgeKind } from '@pathprof/cfg';
 import { decodePath } from '@pathprof/numbering';
-import { functionFigures } from '../src';
+import { functionFigures, TerminalStyle } from '../src';
 import { selectFunctions, throughLine } from '../src/function-selection';
+import { formatFunctionPaths } from '../src/show-paths';
 import { profileInProcess } from './support/in-process';
 import { built } from './support/runs';
 
@@ -93,5 +94,32 @@ pick([2, 2], 2);
     // Lines 17 and 18 (closing braces) hold no code of pick's own; the loop's lines and its break do.
     expect(checked).toEqual([11, 12, 13, 14, 15, 16, 19]);
     expect(throughLine(pick, 17)).toBeNull();
+  });
+
+  test('show --tests names at most 8 tests under a path, then how many more (a hot path of luxon had 300)', () => {
+    const fromISO = file.functions.find((f) => f.meta.name === 'fromISO')!;
+    const [id] = [...fromISO.counts.keys()];
+    // As a run split by test decodes it: eleven tests, 1 to 11 runs each, 66 runs, and 4 outside any test.
+    const tests = Array.from({ length: 11 }, (_, i) => ({
+      testFile: 'test/iso.test.js',
+      name: [`case ${i + 1}`],
+      count: i + 1,
+    }));
+    const split = { ...fromISO, counts: new Map([[id, 70]]), tests: new Map([[id, tests]]) };
+    const style = new TerminalStyle({ isTTY: false }, {});
+    const text = formatFunctionPaths(file, split, style, 0, { implicitExceptions: false }, { tests: true });
+    expect(text.split('\n').slice(3)).toEqual([
+      '      taken by: test/iso.test.js › case 11 ×11',
+      '                test/iso.test.js › case 10 ×10',
+      '                test/iso.test.js › case 9 ×9',
+      '                test/iso.test.js › case 8 ×8',
+      '                test/iso.test.js › case 7 ×7',
+      '                test/iso.test.js › case 6 ×6',
+      '                test/iso.test.js › case 5 ×5',
+      '                test/iso.test.js › case 4 ×4',
+      '                and 3 more tests',
+      '                a run outside any test file ×4',
+      '  (1 implicit-exception path not executed; --implicit-exceptions lists it)',
+    ]);
   });
 });

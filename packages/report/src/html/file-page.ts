@@ -7,7 +7,7 @@ import {
   formatDecision,
   type DecodedDecisions,
 } from '../decisions';
-import { closestExecuted, pathTests, testLabel } from '../path-tests';
+import { closestExecuted, pathTests, testLines } from '../path-tests';
 import { functionPreferential, isResidual } from '../preferential-report';
 import type { FunctionPaths, ProfiledFile } from '../profiled-file';
 import { unexecutedEnding, unexecutedPaths } from '../unexecuted-paths';
@@ -104,17 +104,11 @@ function preferentialLine(file: ProfiledFile, fn: FunctionPaths): string {
   return `<p class="preferential${residual ? ' residual' : ''}">Preferential: ${text}</p>`;
 }
 
-/** Tests named under a path at most: a hot path of a large suite is taken by hundreds. */
-const TESTS_SHOWN = 8;
-
 /** The tests that took a path, as a line under it (none when the run did not name them). */
 function testsLine(fn: FunctionPaths, id: number): string {
   const known = pathTests(fn, id);
   if (!known) return '';
-  const names = known.tests.slice(0, TESTS_SHOWN).map((t) => `${testLabel(t)} ×${t.count}`);
-  if (known.tests.length > TESTS_SHOWN) names.push(`and ${known.tests.length - TESTS_SHOWN} more tests`);
-  if (known.unattributed > 0) names.push(`a run outside any test file ×${known.unattributed}`);
-  return `<span class="tests">taken by: ${names.map(escapeHtml).join('; ')}</span>`;
+  return `<span class="tests">taken by: ${testLines(known).map(escapeHtml).join('; ')}</span>`;
 }
 
 /** A path's element id: `FILE-FUNCTION-PATH`, what links to a path use. */
