@@ -484,7 +484,7 @@ const ESC = '\u001b';
     });
   });
 
-  test('html in chromium: a sortable, filterable index; line counts, syntax, paths highlighted to the column, n for the next untaken path', async () => {
+  test('html in chromium: a sortable, filterable index; line counts, syntax, functions left to test, paths highlighted to the column, n for the next untaken path', async () => {
     const site = profileDir();
     const browser = await launchChromium();
     try {
@@ -525,6 +525,17 @@ const ESC = '\u001b';
       expect(await line(10).getAttribute('class')).toBe('line hit');
       expect(await line(4).locator('.tk').first().textContent()).toBe('function');
       expect(await line(4).locator('.tk').first().isVisible()).toBe(true);
+
+      // What is left: the functions with untaken paths, each a link to its section.
+      expect(await page.locator('nav.todo li').allTextContents()).toEqual([
+        'total line 4: 2 untaken paths',
+        'discount line 13: 2 untaken paths',
+      ]);
+      await page.click('nav.todo a:has-text("discount")');
+      expect(page.url()).toMatch(/#fn-2$/);
+      const heading = page.locator('#fn-2 h2');
+      expect(await heading.isVisible()).toBe(true);
+      expect((await heading.boundingBox())!.y).toBeLessThan(900);
 
       // discount's path 9: the fixed coupon above its minimum; its five decisions highlighted to the column.
       const path = page.locator('.path', { hasText: 'path 9 (×1)' });

@@ -1,5 +1,10 @@
 import { decodePath } from '@pathprof/numbering';
-import { formatPercent, functionFigures, type CoverageOptions } from '../coverage-figures';
+import {
+  formatPercent,
+  functionFigures,
+  type CoverageOptions,
+  type FunctionFigures,
+} from '../coverage-figures';
 import {
   decisionExtent,
   decodeDecisions,
@@ -29,8 +34,9 @@ export function filePageBody(
   limit: number,
   options: CoverageOptions,
 ): string {
+  const figures = file.functions.map((fn) => functionFigures(fn, options));
   const functions = file.functions
-    .map((fn, index) => functionSection(file, fn, index, limit, options))
+    .map((fn, index) => functionSection(file, fn, index, figures[index], limit, options))
     .join('\n');
   const istanbul = coverage ? istanbulFigures(coverage.summary) : '';
   const implicit = options.implicitExceptions
@@ -38,7 +44,26 @@ export function filePageBody(
     : '<label class="toggle"><input type="checkbox" id="show-implicit"> implicit-exception paths no run took</label>';
   return `<p><a href="index.html">All files</a></p><h1>${escapeHtml(file.key)}</h1>${istanbul}
 <p class="help">Select a path to see its lines and decisions; <kbd>n</kbd> and <kbd>p</kbd>: the next and previous path no run took. ${implicit}</p>
-<div class="layout"><div class="source">${sourceView(file, coverage)}</div><div class="functions">${callTreesSection(file, limit)}${functions}</div></div>`;
+<div class="layout"><div class="source">${sourceView(file, coverage)}</div><div class="functions">${callTreesSection(file, limit)}${toDo(file, figures)}${functions}</div></div>`;
+}
+
+/**
+ * What is left to test in the file: its functions with untaken paths, in source order, each linked to its
+ * section (`#fn-N`), with how many.
+ */
+function toDo(file: ProfiledFile, figures: readonly FunctionFigures[]): string {
+  const items = file.functions.flatMap((fn, index) => {
+    const untaken = figures[index].potentialPaths - figures[index].executedPaths;
+    return untaken > 0
+      ? [
+          `<li><a href="#fn-${index}">${escapeHtml(fn.meta.name)}</a> <small>line ${fn.meta.range[0]}</small>: ${untaken} untaken path${untaken === 1 ? '' : 's'}</li>`,
+        ]
+      : [];
+  });
+  if (file.functions.length === 0) return '';
+  return items.length
+    ? `<nav class="todo"><h2>Functions with untaken paths (${items.length} of ${file.functions.length})</h2><ul>${items.join('')}</ul></nav>`
+    : `<nav class="todo"><h2>Every counted path of its ${file.functions.length} functions ran</h2></nav>`;
 }
 
 type Metric = { covered: number; total: number; pct: number | string };
@@ -56,10 +81,10 @@ function functionSection(
   file: ProfiledFile,
   fn: FunctionPaths,
   index: number,
+  figures: FunctionFigures,
   limit: number,
   options: CoverageOptions,
 ): string {
-  const figures = functionFigures(fn, options);
   const executed = [...fn.counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .map(([id, count]) => ({ id, count, path: decodeDecisions(fn, id, file.source) }));

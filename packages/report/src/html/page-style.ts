@@ -26,6 +26,7 @@ table.files small { color: #777; }
 ::highlight(pp-taken) { background-color: #ffd166; color: #000; }
 ::highlight(pp-untaken) { background-color: #f8c4c0; color: #000; text-decoration: underline wavy #d93025; }
 .functions { width: 36em; }
+nav.todo h2 { font-size: 1em; margin: 0 0 0.3em; } nav.todo ul { margin: 0 0 1em; padding-left: 1.2em; }
 .path { cursor: pointer; padding: 0.2em 0.4em; border-radius: 4px; border-left: 3px solid transparent; }
 .path.residual { border-left-color: #8b1fa9; } p.preferential.residual { color: #8b1fa9; }
 .path[aria-selected="true"] { background: #e8f0fe; border-left-color: #1f6feb; }
