@@ -49,7 +49,8 @@ options: --root DIR (where sources are; default: ., then each DIR's parent), -o/
   (count paths ending by an implicit exception in the figures), --annotate FILE|GLOB (check: also annotate these
   files), --changed-since REF (check: the changed files, default origin/$GITHUB_BASE_REF)
 configuration: package.json "pathprof" or .pathprofrc: { "implicitExceptions": false, "coverageThreshold": {
-  "global": { "paths": 80, "pooledPaths": 10, "completeFunctions": -5 }, "src/core/": {…}, "src/**/*.js": {…} } }
+  "global": { "paths": 80, "pooledPaths": 10, "completeFunctions": -5, "branches": 90 }, "src/core/": {…},
+  "src/**/*.js": {…} } }  (metrics: paths, pooledPaths, completeFunctions, statements, branches, functions, lines)
 exit codes: 0 done, 1 threshold not met, no profiles to check or nothing matched, 2 bad usage or something skipped`;
 
 const commands = [
@@ -262,8 +263,7 @@ export function main(argv: string[]): void {
         );
       const files = load(positionals);
       const report = pathReport(files, problems.messages, coverage);
-      const locate = (key: string) => files.find((f) => f.key === key)!.path;
-      const failures = thresholdFailures(report, threshold, coverage, locate);
+      const failures = thresholdFailures(report, threshold, coverage, files);
       if (minimum !== undefined && values['per-file'])
         for (const file of report.files)
           failures.push(...checkThresholds(file.file, { paths: minimum }, [file], coverage));

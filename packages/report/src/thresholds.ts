@@ -1,20 +1,43 @@
 import { resolve, sep } from 'node:path';
+import type { CoverageSummaryData } from 'istanbul-lib-coverage';
 import picomatch from 'picomatch';
 import { aggregateFigures, percent, type CoverageOptions } from './coverage-figures';
+import { istanbulFileCoverage } from './istanbul/istanbul-coverage';
 import type { FileReport, PathReport } from './path-report';
+import type { ProfiledFile } from './profiled-file';
 
 /**
  * What a threshold can bound: `paths`, the headline (the mean of the functions' path coverage); `pooledPaths`,
  * executed of potential paths pooled over the files; `completeFunctions`, the share of functions whose paths
- * all ran. A positive threshold is a minimum percentage; a negative one, as in jest, the most uncovered items
- * (paths, or functions with an unexecuted path).
+ * all ran; and istanbul's `statements`, `branches`, `functions` and `lines` as the istanbul export derives
+ * them (jest's `coverageThreshold` metrics, so a project's jest thresholds carry over). A positive threshold is
+ * a minimum percentage; a negative one, as in jest, the most uncovered items (paths, functions with an
+ * unexecuted path, statements, branch arms, functions, lines).
  */
-export const thresholdMetrics = ['paths', 'pooledPaths', 'completeFunctions'] as const;
+export const thresholdMetrics = [
+  'paths',
+  'pooledPaths',
+  'completeFunctions',
+  'statements',
+  'branches',
+  'functions',
+  'lines',
+] as const;
 export type ThresholdMetric = (typeof thresholdMetrics)[number];
 export type Thresholds = Partial<Record<ThresholdMetric, number>>;
 
+const istanbulMetrics: ReadonlySet<ThresholdMetric> = new Set([
+  'statements',
+  'branches',
+  'functions',
+  'lines',
+]);
+
 /** jest's `coverageThreshold`: `global`, and paths (directories or files) or globs, relative to the project. */
 export type CoverageThreshold = Record<string, Thresholds>;
+
+/** A file's istanbul summary (null: it has none, counted in interprocedural mode), or why it cannot be derived. */
+type IstanbulSummary = (file: FileReport) => CoverageSummaryData | null | { error: string };
 
 interface Measure {
   /** In percent, 2 decimals; null when there is nothing to measure. */
@@ -26,20 +49,33 @@ interface Measure {
  * The messages (jest's wording) for every threshold not met, grouped as jest groups files: a file under a
  * path key or matched by a glob key belongs to those groups, any other file to `global`; a path group is
  * measured over its files together, a glob group file by file, `global` over its files (all files when every
- * one is in another group). No message means every threshold is met. `locate` gives a file's absolute path.
+ * one is in another group). No message means every threshold is met. `files` are the report's files, profiled
+ * (where they are; istanbul's figures are derived from them only when a threshold asks for one).
  */
 export function thresholdFailures(
   report: PathReport,
   threshold: CoverageThreshold,
   options: CoverageOptions,
-  locate: (file: string) => string,
+  files: readonly ProfiledFile[],
   cwd = process.cwd(),
 ): string[] {
+  const profiled = new Map(files.map((f) => [f.key, f]));
+  const summaries = new Map<string, ReturnType<IstanbulSummary>>();
+  const summary: IstanbulSummary = (file) => {
+    if (!summaries.has(file.file)) {
+      try {
+        summaries.set(file.file, istanbulFileCoverage(profiled.get(file.file)!)?.toSummary().data ?? null);
+      } catch (error) {
+        summaries.set(file.file, { error: (error as Error).message });
+      }
+    }
+    return summaries.get(file.file)!;
+  };
   const groups = Object.keys(threshold).filter((g) => g !== 'global');
   const kinds = new Map<string, 'path' | 'glob'>();
   const members = new Map<string, FileReport[]>([['global', []]]);
   for (const file of report.files) {
-    const where = locate(file.file);
+    const where = profiled.get(file.file)!.path;
     let grouped = false;
     for (const group of groups) {
       const kind = matchGroup(group, where, cwd);
@@ -52,16 +88,15 @@ export function thresholdFailures(
   }
   const failures: string[] = [];
   for (const group of Object.keys(threshold)) {
+    const check = (name: string, measured: readonly FileReport[]) =>
+      failures.push(...checkThresholds(name, threshold[group], measured, options, summary));
     if (group === 'global') {
-      const files = members.get('global')!;
-      failures.push(
-        ...checkThresholds('global', threshold.global, files.length ? files : report.files, options),
-      );
+      const rest = members.get('global')!;
+      check('global', rest.length ? rest : report.files);
     } else if (kinds.get(group) === 'path') {
-      failures.push(...checkThresholds(group, threshold[group], members.get(group)!, options));
+      check(group, members.get(group)!);
     } else if (kinds.get(group) === 'glob') {
-      for (const file of members.get(group)!)
-        failures.push(...checkThresholds(file.file, threshold[group], [file], options));
+      for (const file of members.get(group)!) check(file.file, [file]);
     } else {
       failures.push(`pathprof: Coverage data for ${group} was not found.`);
     }
@@ -77,19 +112,32 @@ function matchGroup(group: string, file: string, cwd: string): 'path' | 'glob' |
   return picomatch(resolved)(file) ? 'glob' : null;
 }
 
-/** The messages for the thresholds `files`, measured together as the group `name`, do not meet. */
+/**
+ * The messages for the thresholds `files`, measured together as the group `name`, do not meet. istanbul's
+ * metrics need `summary`; a file whose istanbul figures cannot be derived fails a threshold on them (one that
+ * cannot be measured must not pass).
+ */
 export function checkThresholds(
   name: string,
   thresholds: Thresholds,
   files: readonly FileReport[],
   options: CoverageOptions,
+  summary?: IstanbulSummary,
 ): string[] {
-  const measures = measure(files, options);
   const failures: string[] = [];
-  for (const metric of thresholdMetrics) {
-    const minimum = thresholds[metric];
-    if (minimum === undefined) continue;
-    const { pct, uncovered } = measures[metric];
+  const paths = pathMeasures(files, options);
+  const wanted = thresholdMetrics.filter((m) => thresholds[m] !== undefined);
+  let istanbul: Record<string, Measure> | null = null;
+  if (wanted.some((m) => istanbulMetrics.has(m))) {
+    const derived = istanbulMeasures(files, summary);
+    for (const message of derived.errors)
+      failures.push(`pathprof: istanbul's figures for "${name}" cannot be derived: ${message}`);
+    if (derived.errors.length) return failures;
+    istanbul = derived.measures;
+  }
+  for (const metric of wanted) {
+    const minimum = thresholds[metric]!;
+    const { pct, uncovered } = istanbulMetrics.has(metric) ? istanbul![metric] : paths[metric];
     if (minimum < 0) {
       if (uncovered > -minimum)
         failures.push(
@@ -104,7 +152,7 @@ export function checkThresholds(
   return failures;
 }
 
-function measure(files: readonly FileReport[], options: CoverageOptions): Record<ThresholdMetric, Measure> {
+function pathMeasures(files: readonly FileReport[], options: CoverageOptions): Record<string, Measure> {
   const functions = files.flatMap((f) => f.functions);
   const figures = aggregateFigures(functions, options);
   const measured = functions.filter((f) => f.potentialPaths > 0).length;
@@ -117,4 +165,35 @@ function measure(files: readonly FileReport[], options: CoverageOptions): Record
       uncovered: measured - figures.completeFunctions,
     },
   };
+}
+
+/**
+ * istanbul's four figures over `files` together (covered and total summed, as jest merges a group's
+ * summaries); files counted in interprocedural mode have none and are left out.
+ */
+function istanbulMeasures(
+  files: readonly FileReport[],
+  summary: IstanbulSummary | undefined,
+): { measures: Record<string, Measure>; errors: string[] } {
+  const errors: string[] = [];
+  const sums = { statements: [0, 0], branches: [0, 0], functions: [0, 0], lines: [0, 0] };
+  for (const file of files) {
+    const s = summary ? summary(file) : { error: 'no profiled file given' };
+    if (s === null) continue;
+    if ('error' in s) {
+      errors.push(`${file.file}: ${s.error}`);
+      continue;
+    }
+    for (const metric of Object.keys(sums) as (keyof typeof sums)[]) {
+      sums[metric][0] += s[metric].covered;
+      sums[metric][1] += s[metric].total;
+    }
+  }
+  const measures = Object.fromEntries(
+    Object.entries(sums).map(([metric, [covered, total]]) => [
+      metric,
+      { pct: total ? percent(covered / total) : null, uncovered: total - covered },
+    ]),
+  );
+  return { measures, errors };
 }

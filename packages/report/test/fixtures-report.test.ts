@@ -335,25 +335,28 @@ const ESC = '\u001b';
     expect(nothing.stderr).toContain('check needs --paths N or a coverageThreshold');
   });
 
-  test('check: coverageThreshold from package.json "pathprof" or .pathprofrc, grouped as jest groups files', () => {
+  test('check: coverageThreshold from package.json "pathprof" or .pathprofrc (paths and istanbul\'s metrics), grouped as jest groups files', () => {
     withProfileDir((project) => {
       cpSync(join(fixtures, 'js-shop', 'src'), join(project, 'src'), { recursive: true });
       const packageJson = (pathprof?: unknown) =>
         writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'shop', pathprof }));
       packageJson({
         coverageThreshold: {
-          global: { paths: 78, pooledPaths: -10 },
-          'src/cart.js': { completeFunctions: 50 },
+          global: { paths: 78, pooledPaths: -10, branches: 92 },
+          'src/cart.js': { completeFunctions: 50, statements: 94, lines: -1 },
           'lib/': { paths: 1 },
         },
       });
-      // global measures the files no other group has: catalog.js, 78.13% but 23 - 12 = 11 paths unexecuted.
+      // global measures the files no other group has: catalog.js, 78.13% but 23 - 12 = 11 paths unexecuted,
+      // and istanbul's 11 of 12 branch arms; cart.js has 14 of 15 statements and 1 line not run.
       const grouped = reportIn(project, ['check', shop]);
       expect(grouped.status).toBe(1);
       expect(grouped.stderr).toBe(
         [
           'pathprof: Uncovered count for pooledPaths (11) exceeds global threshold (10)',
+          'pathprof: Coverage for branches (91.67%) does not meet "global" threshold (92%)',
           'pathprof: Coverage for completeFunctions (33.33%) does not meet "src/cart.js" threshold (50%)',
+          'pathprof: Coverage for statements (93.33%) does not meet "src/cart.js" threshold (94%)',
           'pathprof: Coverage data for lib/ was not found.',
           '',
         ].join('\n'),

@@ -1,8 +1,8 @@
 import { EdgeKind } from '@pathprof/cfg';
 import { edgeCountsFromPaths } from '@pathprof/numbering';
-import { createFileCoverage, type CoverageSummaryData, type FileCoverageData } from 'istanbul-lib-coverage';
+import type { CoverageSummaryData } from 'istanbul-lib-coverage';
 import { edgeDecision, formatDecision } from '../decisions';
-import { istanbulCoverage } from '../istanbul/istanbul-coverage';
+import { istanbulFileCoverage } from '../istanbul/istanbul-coverage';
 import type { ProfiledFile } from '../profiled-file';
 
 /** What the source view shows beside each line, and istanbul's figures for the files table. */
@@ -34,14 +34,13 @@ const BRANCHES: ReadonlySet<EdgeKind> = new Set([
  * interprocedural mode or whose coverage cannot be derived (the page then shows no counts).
  */
 export function lineCoverage(file: ProfiledFile): LineCoverage | null {
-  if (file.interprocedural) return null;
   let coverage;
   try {
-    // Our BranchLocation allows istanbul's empty locations, which its types do not spell out.
-    coverage = createFileCoverage(istanbulCoverage(file).coverage as unknown as FileCoverageData);
+    coverage = istanbulFileCoverage(file);
   } catch {
     return null;
   }
+  if (!coverage) return null;
   const counts = new Map(Object.entries(coverage.getLineCoverage()).map(([line, n]) => [Number(line), n]));
   const untaken = new Map<number, string[]>();
   for (const fn of file.functions) {

@@ -1,4 +1,5 @@
 import { parseSource } from '@pathprof/cfg';
+import { createFileCoverage, type FileCoverage, type FileCoverageData } from 'istanbul-lib-coverage';
 import type { Problems } from '../problems';
 import type { ProfiledFile } from '../profiled-file';
 import { armCounts } from './branch-counts';
@@ -78,6 +79,16 @@ export function istanbulCoverage(file: ProfiledFile): { coverage: IstanbulFileCo
     if (known.some(bounded)) gaps.b[id] = known.map((c) => (bounded(c) ? c : null));
   }
   return { coverage, gaps };
+}
+
+/**
+ * The file's istanbul coverage as istanbul-lib-coverage's object (line counts, summary); null for a file
+ * counted in interprocedural mode. Throws as `istanbulCoverage` does.
+ */
+export function istanbulFileCoverage(file: ProfiledFile): FileCoverage | null {
+  if (file.interprocedural) return null;
+  // Our BranchLocation allows istanbul's empty locations, which its types do not spell out.
+  return createFileCoverage(istanbulCoverage(file).coverage as unknown as FileCoverageData);
 }
 
 /**
