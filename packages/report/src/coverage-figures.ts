@@ -103,15 +103,20 @@ function pathFigures(potentialPaths: number, executedPaths: number): PathFigures
   return {
     potentialPaths,
     executedPaths,
-    coverage: potentialPaths === 0 ? null : percent(executedPaths / potentialPaths),
+    coverage: percentOf(executedPaths, potentialPaths),
   };
+}
+
+/** `covered` of `total` in percent as `percent` gives it; null when `total` is 0 (never 100 for nothing). */
+export function percentOf(covered: number, total: number): number | null {
+  return total === 0 ? null : percent(covered / total);
 }
 
 /**
  * A ratio in percent, 2 decimals, never rounded to 0 or 100 when it is not exactly that: 43 of DateTime.fromObject's
  * 933,899 paths are 0.01, not 0 (which would read as "no test runs it").
  */
-export function percent(ratio: number): number {
+function percent(ratio: number): number {
   const rounded = Math.round(ratio * 10000) / 100;
   if (rounded === 0 && ratio > 0) return 0.01;
   if (rounded === 100 && ratio < 1) return 99.99;

@@ -22,6 +22,7 @@ export {
   functionFigures,
   aggregateFigures,
   formatPercent,
+  percentOf,
   type CoverageOptions,
   type FunctionFigures,
   type AggregateFigures,

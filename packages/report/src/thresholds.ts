@@ -1,7 +1,7 @@
 import { resolve, sep } from 'node:path';
 import type { CoverageSummaryData } from 'istanbul-lib-coverage';
 import picomatch from 'picomatch';
-import { aggregateFigures, percent, type CoverageOptions } from './coverage-figures';
+import { aggregateFigures, percentOf, type CoverageOptions } from './coverage-figures';
 import { istanbulFileCoverage } from './istanbul/istanbul-coverage';
 import type { FileReport, PathReport } from './path-report';
 import type { ProfiledFile } from './profiled-file';
@@ -161,7 +161,7 @@ function pathMeasures(files: readonly FileReport[], options: CoverageOptions): R
     paths: { pct: figures.meanCoverage, uncovered: unexecuted },
     pooledPaths: { pct: figures.coverage, uncovered: unexecuted },
     completeFunctions: {
-      pct: measured ? percent(figures.completeFunctions / measured) : null,
+      pct: percentOf(figures.completeFunctions, measured),
       uncovered: measured - figures.completeFunctions,
     },
   };
@@ -192,7 +192,7 @@ function istanbulMeasures(
   const measures = Object.fromEntries(
     Object.entries(sums).map(([metric, [covered, total]]) => [
       metric,
-      { pct: total ? percent(covered / total) : null, uncovered: total - covered },
+      { pct: percentOf(covered, total), uncovered: total - covered },
     ]),
   );
   return { measures, errors };

@@ -3,10 +3,12 @@ import {
   aggregateFigures,
   formatPercent,
   functionFigures,
+  percentOf,
   type FunctionFigures,
   type FunctionPaths,
   type ProfiledFile,
 } from '../src';
+import { istanbulFigures } from '../src/html/file-page';
 import { profileInProcess } from './support/in-process';
 import { built } from './support/runs';
 
@@ -107,7 +109,7 @@ describe('percentages', () => {
   });
   const options = { implicitExceptions: false };
 
-  test('never 0% or 100% unless exact, pooled or mean; nothing to divide by is n/a', () => {
+  test("never 0% or 100% unless exact, pooled, mean or istanbul's; nothing to divide by is n/a", () => {
     // A function of luxon's: 43 of 933,899 paths ran. Rounded to 2 decimals that was 0, printed 0.0%.
     const huge = aggregateFigures([figures(43, 933_899)], options);
     expect([huge.coverage, formatPercent(huge.coverage)]).toEqual([0.01, '<0.1%']);
@@ -120,5 +122,18 @@ describe('percentages', () => {
     expect(aggregateFigures([figures(0, 3)], options).coverage).toBe(0);
     const none = aggregateFigures([figures(0, 0)], options);
     expect([none.coverage, none.meanCoverage, formatPercent(none.coverage)]).toEqual([null, null, 'n/a']);
+    // istanbul's figures in the HTML report too: its summary says 100% for 0 of 0 branches, and rounds
+    // 99,999 of 100,000 statements to 100.
+    expect([percentOf(0, 0), percentOf(99_999, 100_000), percentOf(2, 3)]).toEqual([null, 99.99, 66.67]);
+    expect(
+      istanbulFigures({
+        statements: { covered: 5, total: 5 },
+        branches: { covered: 0, total: 0 },
+        functions: { covered: 2, total: 3 },
+        lines: { covered: 99_999, total: 100_000 },
+      }),
+    ).toBe(
+      '<p class="istanbul">As istanbul counts: statements 5/5 (100.0%), branches 0/0 (n/a), functions 2/3 (66.7%), lines 99999/100000 (>99.9%).</p>',
+    );
   });
 });

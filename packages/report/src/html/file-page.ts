@@ -2,6 +2,7 @@ import { decodePath } from '@pathprof/numbering';
 import {
   formatPercent,
   functionFigures,
+  percentOf,
   type CoverageOptions,
   type FunctionFigures,
 } from '../coverage-figures';
@@ -66,14 +67,16 @@ function toDo(file: ProfiledFile, figures: readonly FunctionFigures[]): string {
     : `<nav class="todo"><h2>Every counted path of its ${file.functions.length} functions ran</h2></nav>`;
 }
 
-type Metric = { covered: number; total: number; pct: number | string };
+type Metric = { covered: number; total: number };
 
-/** istanbul's four figures, as a line of the page (the same numbers its own report and lcov give). */
+/**
+ * istanbul's four figures, as a line of the page (the same counts its own report and lcov give; the
+ * percentage as pathprof's: `n/a` for 0 of 0, where istanbul says 100%).
+ */
 export function istanbulFigures(
   s: Record<'statements' | 'branches' | 'functions' | 'lines', Metric>,
 ): string {
-  const metric = (m: Metric) =>
-    `${m.covered}/${m.total} (${typeof m.pct === 'number' ? `${m.pct}%` : 'n/a'})`;
+  const metric = (m: Metric) => `${m.covered}/${m.total} (${formatPercent(percentOf(m.covered, m.total))})`;
   return `<p class="istanbul">As istanbul counts: statements ${metric(s.statements)}, branches ${metric(s.branches)}, functions ${metric(s.functions)}, lines ${metric(s.lines)}.</p>`;
 }
 

@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { formatPercent, type CoverageOptions } from '../coverage-figures';
+import { formatPercent, percentOf, type CoverageOptions } from '../coverage-figures';
 import type { PathReport } from '../path-report';
 import { preferentialSummary } from '../preferential-report';
 import type { ProfiledFile } from '../profiled-file';
@@ -29,11 +29,12 @@ export function writeHtmlReport(
     const summary = coverages.get(f.file)?.summary;
     const cell = (value: number | null, text = formatPercent(value)) =>
       `<td class="${level(value)}" data-sort="${value ?? -1}">${text}</td>`;
+    // istanbul's counts, the percentage as pathprof's (n/a for 0 of 0, where istanbul says 100%).
     const istanbul = (m: keyof NonNullable<typeof summary>) => {
-      const pct = summary?.[m].pct;
-      return typeof pct === 'number'
-        ? cell(pct, `${formatPercent(pct)} <small>${summary![m].covered}/${summary![m].total}</small>`)
-        : '<td class="none" data-sort="-1">n/a</td>';
+      if (!summary) return '<td class="none" data-sort="-1">n/a</td>';
+      const { covered, total } = summary[m];
+      const pct = percentOf(covered, total);
+      return cell(pct, `${formatPercent(pct)} <small>${covered}/${total}</small>`);
     };
     return `<tr><td data-sort="${escapeHtml(f.file)}"><a href="${pageName(f.file)}">${escapeHtml(f.file)}</a></td>${cell(f.meanCoverage)}<td data-sort="${f.functions.length ? f.completeFunctions / f.functions.length : -1}">${f.completeFunctions}/${f.functions.length}</td><td data-sort="${f.potentialPaths - f.executedPaths}">${f.potentialPaths - f.executedPaths}</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
   });
@@ -75,11 +76,7 @@ function istanbulTotals(coverages: readonly (LineCoverage | null)[]): string {
   const sum = (m: 'statements' | 'branches' | 'functions' | 'lines') => {
     const covered = known.reduce((n, c) => n + c.summary[m].covered, 0);
     const total = known.reduce((n, c) => n + c.summary[m].total, 0);
-    return {
-      covered,
-      total,
-      pct: total ? Math.round((10000 * covered) / total) / 100 : ('Unknown' as const),
-    };
+    return { covered, total };
   };
   return istanbulFigures({
     statements: sum('statements'),
