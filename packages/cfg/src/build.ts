@@ -9,6 +9,7 @@ import { lowerPatternTargets } from './lower-pattern-targets';
 import traverseModule, { type NodePath } from '@babel/traverse';
 import { acceptsHandOff, type CallTargets } from './call-targets';
 import type { ProgramPoints } from './program-point';
+import { visitOwnCode } from './own-code';
 
 // @babel/traverse is CommonJS with a `default` export; under Node's ESM interop it may be nested.
 const traverse = (traverseModule as unknown as { default?: typeof traverseModule }).default ?? traverseModule;
@@ -81,7 +82,38 @@ export function enteredOnlyBySplitCalls(
   targets: CallTargets,
   graphs: readonly ControlFlowGraph[],
 ): Set<t.Node> {
-  const split = new Set<t.Node>(graphs.flatMap((g) => g.callSites.map((site) => site.node)));
+  return enteredOnlyThrough(targets, new Set(graphs.flatMap((g) => g.callSites.map((site) => site.node))));
+}
+
+/**
+ * A call of a graph that hands state to its callee (another of the graphs) without being split: its site in
+ * the caller, the callee's index among the graphs.
+ */
+export interface HandOffCall {
+  readonly call: t.CallExpression;
+  readonly callee: number;
+}
+
+/**
+ * Per graph, in source order, its calls whose callee is statically one of `graphs` and accepts a hand-off
+ * (what `splitCallsFor` would split), for instrumenters that hand state over without splitting the graphs.
+ */
+export function handOffCalls(targets: CallTargets, graphs: readonly ControlFlowGraph[]): HandOffCall[][] {
+  const index = new Map<t.Node, number>(graphs.map((g, i) => [g.node, i]));
+  return graphs.map((g) => {
+    const calls: HandOffCall[] = [];
+    visitOwnCode(g.node, (node) => {
+      if (!t.isCallExpression(node)) return;
+      const fn = targets.calleeOf.get(node);
+      const callee = fn && index.get(fn);
+      if (fn && callee !== undefined && acceptsHandOff(fn)) calls.push({ call: node, callee });
+    });
+    return calls;
+  });
+}
+
+/** The functions that start only through `calls`: never escaping, every call of theirs among `calls`. */
+export function enteredOnlyThrough(targets: CallTargets, split: ReadonlySet<t.Node>): Set<t.Node> {
   const only = new Set<t.Node>();
   const refused = new Set<t.Node>(targets.escaping);
   for (const [call, fn] of targets.calleeOf) {

@@ -10,6 +10,26 @@ export interface ParameterState {
   readonly purpose: string;
   readonly hint: string;
   readonly initial: t.Expression;
+  /**
+   * A generator binds its parameters when called and runs its body at the first `next()`: after each default
+   * (the activation leaves until the next default or the body) and before each later one (it is back), the
+   * plan may run code on the carried state. Only generators' defaults use these.
+   */
+  readonly leave?: (state: t.Expression) => t.Expression[];
+  readonly reenter?: (state: t.Expression) => t.Expression[];
+}
+
+/**
+ * Code around the points where an activation stops running without ending, and runs again: `await`, `yield`,
+ * `yield*` (between the delegate's steps), each step of `for await`. `suspend` runs right before the
+ * activation suspends; `resume` right after it runs again, and must do nothing when it did not suspend (after
+ * a `for await` loop ends without a last step). A resumption by an exception (`throw()`, a rejected promise)
+ * or by a generator's `return()` runs no `resume`: the plan sees it in its handler entries, its exceptional
+ * exit and on the `yield-return` edges.
+ */
+export interface Suspension {
+  readonly suspend: t.Expression[];
+  readonly resume: t.Expression[];
 }
 
 /**
@@ -42,4 +62,12 @@ export interface EdgeCodePlan {
    * the caught value. Empty: no function-level handler is added. Programs and namespace bodies get none.
    */
   exceptionalExit(cfg: ControlFlowGraph, error: t.Identifier, locals: FunctionLocals): t.Statement[];
+  /** Code at the graph's suspension points (see `Suspension`); absent or null: none. */
+  suspension?(cfg: ControlFlowGraph, locals: FunctionLocals): Suspension | null;
+  /**
+   * Code that runs right before each of these calls enters its callee, once the callee and every argument
+   * are evaluated (after the last argument; for no arguments after the callee, `(t = f, code, t)()`). The
+   * calls must be plain calls (no spread argument) in the graph's own code, outside its parameter list.
+   */
+  beforeCalls?(cfg: ControlFlowGraph, locals: FunctionLocals): ReadonlyMap<t.CallExpression, t.Expression[]>;
 }

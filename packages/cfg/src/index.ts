@@ -21,6 +21,9 @@ export {
   buildFileCfgs,
   buildInstrumentedCfgs,
   enteredOnlyBySplitCalls,
+  enteredOnlyThrough,
+  handOffCalls,
+  type HandOffCall,
   lowerForDecisions,
   parseSource,
   programPathOf,
@@ -31,7 +34,8 @@ export { findCallTargets, acceptsHandOff, type CallTargets } from './call-target
 export type { ProgramPoint, ProgramPoints } from './program-point';
 export { formatArrows } from './format-arrows';
 export { formatDot } from './format-dot';
-export type { EdgeCodePlan, FunctionLocals, ParameterState } from './edge-code-plan';
+export type { EdgeCodePlan, FunctionLocals, ParameterState, Suspension } from './edge-code-plan';
+export { visitOwnCode, suspensionPoints, type SuspensionPoints } from './own-code';
 export { insertEdgeCode, canInstrument } from './insert-edge-code';
 export { TraceRecorder, TRACE_GLOBAL, type TraceEvent } from './trace/trace-recorder';
 export { TracePlan } from './trace/trace-plan';

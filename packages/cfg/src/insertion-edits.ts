@@ -1,5 +1,5 @@
 import * as t from '@babel/types';
-import { isExceptionalKind } from './edge-kind';
+import { EdgeKind, isExceptionalKind } from './edge-kind';
 import type { EdgeSite } from './edge-site';
 import type { ControlFlowGraph } from './control-flow-graph';
 import type { EdgeCodePlan, ParameterState } from './edge-code-plan';
@@ -12,6 +12,8 @@ import { CalledChains } from './called-chain';
 import { ArrayDestructuring, defaultMayThrow } from './array-destructuring';
 import { ObjectRestDestructuring } from './object-rest-destructuring';
 import { visitBindingTarget } from './pattern-defaults';
+import { suspensionPoints } from './own-code';
+import { SuspendingIteration } from './suspending-iteration';
 
 type Exprs = t.Expression[];
 
@@ -57,7 +59,12 @@ export class InsertionEdits {
   private readonly cases = new Map<t.Node, { match: Exprs; miss: Exprs }>();
   private readonly forInit = new Map<t.Node, Exprs>();
   private readonly forUpdate = new Map<t.Node, Exprs>();
-  private readonly yields = new Map<t.Node, { pre: Exprs; post: Exprs; resume: Exprs }>();
+  private readonly yields = new Map<t.Node, YieldEdits>();
+  /** `await e` → `(t = e, suspend…, t = await t, resume…, t)`. */
+  private readonly awaits = new Map<t.Node, { suspend: Exprs; resume: Exprs }>();
+  /** `for await` loops whose iterable is wrapped to suspend after each step. */
+  private readonly forAwaits = new Map<t.Node, Exprs>();
+  private readonly iterations: SuspendingIteration;
   private readonly finallies = new Map<t.Node, FinallyEdits>();
   private readonly catchStart = new Map<t.Node, Exprs>();
   private readonly roots = new Map<t.Node, RootEdits>();
@@ -90,6 +97,7 @@ export class InsertionEdits {
     this.arrays = new ArrayDestructuring(fresh);
     this.objectRests = new ObjectRestDestructuring(fresh);
     this.calledChains = new CalledChains(fresh);
+    this.iterations = new SuspendingIteration(fresh);
   }
 
   /** What the inserted code shares across the file (state carriers, helpers), first in the program. */
@@ -99,6 +107,7 @@ export class InsertionEdits {
       ...this.arrays.declarations(),
       ...this.objectRests.declarations(),
       ...this.calledChains.declarations(),
+      ...this.iterations.declarations(),
     ];
   }
 
@@ -135,6 +144,7 @@ export class InsertionEdits {
     // An edge leaving a `finally` may have no code of its own but still set a loop's exit flag.
     const hasCode = (e: number) => code(e).length > 0 || flagSets.has(e);
     const finallyCodes = this.planFinallies(cfg, plan, temps, hasCode);
+    const nextResumes = this.planSuspensions(cfg, plan, temps);
     // Defaults whose edges got code run it in their wrapper, whose locals hold it (edge mode has no state).
     const withCode = new Set<t.Node>();
 
@@ -150,6 +160,7 @@ export class InsertionEdits {
       }
       const flag = flagSets.get(e);
       if (flag) exprs.push(flag);
+      if (nextResumes.has(e)) exprs.push(...nextResumes.get(e)!.map((c) => t.cloneNode(c)));
       exprs.push(...code(e));
       if (exprs.length === 0) continue;
       if (info.inParameter) withCode.add(info.inParameter);
@@ -164,6 +175,10 @@ export class InsertionEdits {
     }
     for (const [p, w] of wrappers) {
       if (w.carried || withCode.has(p) || this.defaults.has(p)) this.parameterWrappers.set(p, w);
+    }
+    for (const [call, handOff] of plan.beforeCalls?.(cfg, temps) ?? []) {
+      const last = (call.arguments.at(-1) ?? call.callee) as t.Expression;
+      this.addSite({ type: 'afterExpression', expression: last }, handOff, root, finallyCodes, call, temps);
     }
     this.planChains(cfg, localsOf);
     for (const h of cfg.handlers) {
@@ -213,13 +228,63 @@ export class InsertionEdits {
         temps,
         carried:
           state && carrier
-            ? { state: temps.get(state.purpose, state.hint), carrier, initial: state.initial }
+            ? {
+                state: temps.get(state.purpose, state.hint),
+                carrier,
+                initial: state.initial,
+                // A generator's parameters are bound at the call, its body runs at the first next().
+                away:
+                  cfg.isGenerator && state.leave && state.reenter
+                    ? { leave: state.leave, reenter: state.reenter }
+                    : null,
+              }
             : null,
         prologue: plan.parameterPrologue(cfg, temps),
         exceptionalExit: plan.exceptionalExit(cfg, error, temps),
       });
     }
     return wrappers;
+  }
+
+  /**
+   * The plan's code at the graph's suspension points (`Suspension`): around each `await` and `yield`, in the
+   * steps of each `yield*` and `for await` (suspending-iteration.ts). A `for await` loop runs again on its
+   * `next` edge, and after the loop for the closing step a `break` makes (its iterator's `return()` is
+   * awaited): returned are the `next` edges' code, to run before their own.
+   */
+  private planSuspensions(
+    cfg: ControlFlowGraph,
+    plan: EdgeCodePlan,
+    temps: FunctionTemps,
+  ): Map<number, Exprs> {
+    const resumes = new Map<number, Exprs>();
+    const code = plan.suspension?.(cfg, temps);
+    if (!code || (code.suspend.length === 0 && code.resume.length === 0)) return resumes;
+    const copy = (list: Exprs) => list.map((c) => t.cloneNode(c));
+    const points = suspensionPoints(cfg.node);
+    const async = t.isFunction(cfg.node) && cfg.node.async === true;
+    for (const a of points.awaits) {
+      this.owner.set(a, temps);
+      this.awaits.set(a, { suspend: copy(code.suspend), resume: copy(code.resume) });
+    }
+    for (const y of points.yields) {
+      this.owner.set(y, temps);
+      const entry = this.yieldOf(y);
+      entry.resumed.push(...copy(code.resume));
+      if (y.delegate) entry.delegate = { async, resume: copy(code.resume), suspend: copy(code.suspend) };
+      else entry.pre.push(...copy(code.suspend));
+    }
+    for (const loop of points.forAwaits) {
+      this.forAwaits.set(loop, copy(code.suspend));
+      for (let e = 0; e < cfg.edgeCount; e++) {
+        const site = cfg.edges[e].site;
+        if (cfg.edges[e].node !== loop) continue;
+        if (cfg.edgeKind[e] === EdgeKind.Next) resumes.set(e, copy(code.resume));
+        else if (cfg.edgeKind[e] === EdgeKind.Done && site?.type === 'afterStatement')
+          push(this.stmtAfter, site.statement, statements(copy(code.resume)));
+      }
+    }
+    return resumes;
   }
 
   /**
@@ -465,10 +530,10 @@ export class InsertionEdits {
     }
   }
 
-  private yieldOf(node: t.Node): { pre: Exprs; post: Exprs; resume: Exprs } {
+  private yieldOf(node: t.Node): YieldEdits {
     let entry = this.yields.get(node);
     if (!entry) {
-      entry = { pre: [], post: [], resume: [] };
+      entry = { pre: [], post: [], resume: [], resumed: [], delegate: null };
       this.yields.set(node, entry);
     }
     return entry;
@@ -513,6 +578,9 @@ export class InsertionEdits {
     if (f && t.isTryStatement(n)) result = this.applyFinally(n, f);
     const init = this.forInit.get(n);
     if (init && t.isForStatement(n)) this.applyForInit(n, init);
+    const stepSuspend = this.forAwaits.get(n);
+    if (stepSuspend && t.isForOfStatement(n))
+      n.right = this.iterations.wrap(n.right, true, null, stepSuspend, false);
     const update = this.forUpdate.get(n);
     if (update && t.isForStatement(n)) n.update = seq([...(n.update ? [n.update] : []), ...update]);
     const ret = this.returns.get(n);
@@ -558,7 +626,30 @@ export class InsertionEdits {
       const pre = n.argument ? [] : y.pre;
       if (n.argument && y.pre.length)
         n.argument = seq([assignTemp(t.cloneNode(v), n.argument), ...y.pre, t.cloneNode(v)]);
-      e = seq([...pre, t.assignmentExpression('=', v, n), ...y.post, ...y.resume, t.cloneNode(v)]);
+      if (y.delegate && n.argument) {
+        const { async, resume, suspend } = y.delegate;
+        n.argument = this.iterations.wrap(n.argument, async, resume, suspend, true);
+      }
+      e = seq([
+        ...pre,
+        t.assignmentExpression('=', v, n),
+        ...y.post,
+        ...y.resumed,
+        ...y.resume,
+        t.cloneNode(v),
+      ]);
+    }
+    const suspends = this.awaits.get(n);
+    if (suspends && t.isAwaitExpression(n)) {
+      const v = this.temps(n).value();
+      const awaited = t.awaitExpression(t.cloneNode(v));
+      e = seq([
+        assignTemp(t.cloneNode(v), n.argument),
+        ...suspends.suspend,
+        t.assignmentExpression('=', t.cloneNode(v), awaited),
+        ...suspends.resume,
+        t.cloneNode(v),
+      ]);
     }
     // Code before or after a logical expression goes to its operands, so that the operator tree stays whole.
     const whole = e === n && t.isLogicalExpression(n);
@@ -836,21 +927,28 @@ export class InsertionEdits {
     const c = w.carried;
     // Fresh nodes each time: one AST node must not stand in two places.
     const clear = (): Exprs => (c ? [c.carrier.clear()].filter((e): e is t.Expression => e !== null) : []);
-    const take = c
-      ? [
-          t.assignmentExpression(
-            '=',
-            t.cloneNode(c.state),
-            t.logicalExpression('||', c.carrier.read(), t.cloneNode(c.initial)),
-          ),
-          ...clear(),
-        ]
-      : [];
+    const taken = (): t.Expression => {
+      if (!c) return t.numericLiteral(0);
+      if (!c.away)
+        return t.assignmentExpression(
+          '=',
+          t.cloneNode(c.state),
+          t.logicalExpression('||', c.carrier.read(), t.cloneNode(c.initial)),
+        );
+      // Another default ran before: the activation comes back; else it starts here.
+      return t.conditionalExpression(
+        t.assignmentExpression('=', t.cloneNode(c.state), c.carrier.read()),
+        seq(c.away.reenter(t.cloneNode(c.state))),
+        t.assignmentExpression('=', t.cloneNode(c.state), t.cloneNode(c.initial)),
+      );
+    };
+    const take = c ? [taken(), ...clear()] : [];
     const main = [
       ...statements(code.start),
       t.expressionStatement(assignTemp(t.cloneNode(v), namedValue(n))),
       ...statements(code.end),
       ...(c ? statements([c.carrier.write(t.cloneNode(c.state))]) : []),
+      ...(c?.away ? statements(c.away.leave(t.cloneNode(c.state))) : []),
       t.returnStatement(t.cloneNode(v)),
     ];
     const onThrow = [...w.exceptionalExit, ...statements(clear())];
@@ -993,13 +1091,33 @@ function namedValue(n: t.AssignmentPattern): t.Expression {
   return t.memberExpression(t.objectExpression([t.objectProperty(name, n.right)]), t.cloneNode(name), true);
 }
 
+/** A `yield`'s code: before it suspends, after it resumes (by `next()`), and for `yield*` the delegation's. */
+interface YieldEdits {
+  readonly pre: Exprs;
+  readonly post: Exprs;
+  /** The resumption edge's code. */
+  readonly resume: Exprs;
+  /** The plan's `Suspension.resume`, before the edge's code. */
+  readonly resumed: Exprs;
+  delegate: { async: boolean; resume: Exprs; suspend: Exprs } | null;
+}
+
 interface ParameterWrapper {
   readonly temps: FunctionTemps;
   /**
    * The activation's state: the wrapper's local that holds it, where it waits, its value before anything
    * ran. Null when the plan keeps none.
    */
-  readonly carried: { state: t.Identifier; carrier: StateCarrier; initial: t.Expression } | null;
+  readonly carried: {
+    state: t.Identifier;
+    carrier: StateCarrier;
+    initial: t.Expression;
+    /** A generator's activation leaves after each default and comes back for the next one or the body. */
+    away: {
+      leave: NonNullable<ParameterState['leave']>;
+      reenter: NonNullable<ParameterState['reenter']>;
+    } | null;
+  } | null;
   readonly prologue: t.Statement[];
   readonly exceptionalExit: t.Statement[];
 }

@@ -75,6 +75,8 @@ export class TraceReplay {
     }
     const a = this.byActivation.get(ev.activation);
     if (!a) throw new Error(`event for unknown activation ${ev.activation}`);
+    // Which activation runs when is the calling-context oracle's business; edges are not affected.
+    if (ev.type === 'suspend' || ev.type === 'resume') return [];
     const g = this.graphs[a.graph];
     const before = a.edges.length;
     if (a.end === 'exit') fail(g, a, `event ${ev.type} after the activation reached EXIT`);

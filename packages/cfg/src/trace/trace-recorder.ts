@@ -3,7 +3,10 @@ export type TraceEvent =
   | { readonly type: 'enter'; readonly activation: number; readonly graph: number }
   | { readonly type: 'edge'; readonly activation: number; readonly edge: number }
   | { readonly type: 'handler'; readonly activation: number; readonly block: number }
-  | { readonly type: 'exception-exit'; readonly activation: number };
+  | { readonly type: 'exception-exit'; readonly activation: number }
+  /** The activation stops running without ending (`await`, `yield`, parameters bound) or runs again. */
+  | { readonly type: 'suspend'; readonly activation: number }
+  | { readonly type: 'resume'; readonly activation: number };
 
 /** The name of the global through which traced code reports; a test or tool installs a recorder there. */
 export const TRACE_GLOBAL = '__pathprof_trace__';
@@ -32,5 +35,13 @@ export class TraceRecorder {
 
   exceptionExit(activation: number): void {
     this.events.push({ type: 'exception-exit', activation });
+  }
+
+  suspend(activation: number): void {
+    this.events.push({ type: 'suspend', activation });
+  }
+
+  resume(activation: number): void {
+    this.events.push({ type: 'resume', activation });
   }
 }
