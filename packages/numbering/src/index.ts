@@ -131,6 +131,12 @@ export {
 } from './calling-context/context-encoder';
 export { decodeContext } from './calling-context/decode-context';
 export {
+  contextValues,
+  fitContextValues,
+  contextOfValue,
+  type ContextValues,
+} from './calling-context/context-values';
+export {
   hybridEncoding,
   hybridEncode,
   hybridDecode,
