@@ -1,3 +1,4 @@
+import { ContextMerge } from './context-merge';
 import { nodeModules } from './node-fs';
 import { ProfileError, validateProfile, type FileProfile, type Profile } from './profile-format';
 import { currentRun } from './run';
@@ -83,10 +84,10 @@ interface Tally {
 }
 
 /**
- * Sums profiles file by file: counts of the same file with the same hash and mode add up; a file seen with
- * different hashes (its source changed between runs), modes or interesting sets is kept once per hash, mode
- * and set, so nothing is decoded against the wrong graph or counters. Counts split by test (`tests`) are
- * summed per test file and test name.
+ * Sums profiles file by file: counts of the same file with the same hash and mode add up (calling contexts
+ * too, see `ContextMerge`); a file seen with different hashes (its source changed between runs), modes or
+ * interesting sets is kept once per hash, mode and set, so nothing is decoded against the wrong graph or
+ * counters. Counts split by test (`tests`) are summed per test file and test name.
  */
 export function mergeProfiles(profiles: readonly Profile[]): MergedFileProfile[] {
   const merged = new Map<
@@ -95,22 +96,29 @@ export function mergeProfiles(profiles: readonly Profile[]): MergedFileProfile[]
       file: FileProfile;
       total: Tally;
       tests: Map<string, Pick<FileTestRun, 'testFile' | 'name'> & { tally: Tally }>;
+      contexts: ContextMerge | null;
     }
   >();
   for (const profile of profiles) {
     const ids = new Map<string, string>();
     for (const file of profile.files) {
-      // The same source instrumented in two modes, or against two interesting sets, counts in two layouts:
-      // never added together.
-      const meta = file.meta as { mode?: unknown; preferential?: { digest?: unknown } } | null;
-      const id = `${file.key}\0${file.hash}\0${meta?.mode}\0${meta?.preferential?.digest}`;
+      // The same source instrumented in two modes, against two interesting sets, or in path mode with and
+      // without calling contexts (or with another context budget), counts in two layouts: never added together.
+      const meta = file.meta as {
+        mode?: unknown;
+        preferential?: { digest?: unknown };
+        contexts?: { maxContexts?: unknown };
+      } | null;
+      const layout = [meta?.mode, meta?.preferential?.digest, meta?.contexts?.maxContexts].join('\0');
+      const id = `${file.key}\0${file.hash}\0${layout}`;
       ids.set(file.key, id);
       let entry = merged.get(id);
       if (!entry) {
-        entry = { file, total: tally(), tests: new Map() };
+        entry = { file, total: tally(), tests: new Map(), contexts: null };
         merged.set(id, entry);
       }
       add(entry.total, file);
+      if (file.contexts) (entry.contexts ??= new ContextMerge()).add(file.contexts);
     }
     // A test file whose tests were not told apart is one test.
     const wholeFile = profile.testFile !== undefined && !profile.tests;
@@ -129,7 +137,7 @@ export function mergeProfiles(profiles: readonly Profile[]): MergedFileProfile[]
       }
     }
   }
-  return [...merged.values()].map(({ file, total, tests }) => ({
+  return [...merged.values()].map(({ file, total, tests, contexts }) => ({
     key: file.key,
     hash: file.hash,
     meta: file.meta,
@@ -143,6 +151,7 @@ export function mergeProfiles(profiles: readonly Profile[]): MergedFileProfile[]
           })),
         }
       : {}),
+    ...(contexts ? { contexts: contexts.result() } : {}),
   }));
 }
 

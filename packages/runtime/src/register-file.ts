@@ -1,3 +1,4 @@
+import { ContextState } from './context-state';
 import { HashCounter } from './hash-counter';
 import { getStore, type FileRecord } from './store';
 import { writeProfilesAtExit } from './write-profiles';
@@ -6,7 +7,8 @@ import { writeProfilesAtExit } from './write-profiles';
  * Called once by each instrumented file when it is evaluated: returns its counters. A file evaluated again
  * in the same realm (a module registry reset) keeps counting into the same record; a changed file (another
  * hash, or the same source instrumented otherwise, under the same key) replaces it. In Node the profile is written when the process exits (in a jest
- * test file's context, by the jest setup file or environment).
+ * test file's context, by the jest setup file or environment). A file counting calling contexts has
+ * `contextCount` context values, which the realm's shared context state gives a range of its own.
  */
 export function registerFile(
   key: string,
@@ -15,6 +17,7 @@ export function registerFile(
   outputDir: string,
   arraySize: number,
   hashCount: number,
+  contextCount = 0,
 ): FileRecord {
   writeProfilesAtExit(key);
   const store = getStore();
@@ -27,6 +30,9 @@ export function registerFile(
     outputDir,
     counts: new Float64Array(arraySize),
     hashed: Array.from({ length: hashCount }, () => new HashCounter()),
+    ...(contextCount > 0
+      ? { contexts: (store.contexts ??= new ContextState()).addFile(key, hash, contextCount) }
+      : {}),
   };
   store.files[key] = record;
   return record;

@@ -1,3 +1,4 @@
+import type { ContextState, FileContexts } from './context-state';
 import type { HashCounter } from './hash-counter';
 
 /** One instrumented file's counters in this realm, and the metadata its profile carries. */
@@ -14,12 +15,16 @@ export interface FileRecord {
   readonly counts: Float64Array;
   /** Counters of hash-mode functions, by the index the plugin gave them. */
   readonly hashed: HashCounter[];
+  /** Calling contexts (the plugin's `contexts` option): the file's range of context values and its counts. */
+  readonly contexts?: FileContexts;
 }
 
 /** Everything counted in one realm (a process, a jest test file's context, a browser page). */
 export interface PathprofStore {
   readonly version: 1;
   readonly files: Record<string, FileRecord>;
+  /** The realm's running calling context, shared by every file counting contexts; made on first use. */
+  contexts?: ContextState;
   /**
    * What writes this realm's counts when the process exit hook cannot (a jest test file's context): set by
    * the jest environment or setup file, the Vitest provider; without one such a realm warns that it is lost.

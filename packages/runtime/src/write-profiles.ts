@@ -1,3 +1,5 @@
+import { clearContexts, countedContexts } from './context-profile';
+import type { FileContexts } from './context-state';
 import { nodeModules, nodeOrThrow } from './node-fs';
 import { checkProfileDirOverride, runForWriting } from './run';
 import type { Profile } from './profile-format';
@@ -30,7 +32,7 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
   }
   const written: string[] = [];
   for (const [dir, files] of byDir) {
-    const profile = snapshot({ version: 1, files }, process.pid);
+    const profile = snapshot({ version: 1, files, contexts: store.contexts }, process.pid);
     const attribution = takeTestAttribution(store, new Set(Object.keys(files)));
     written.push(writeProfileFile(dir, attribution ? { ...profile, ...attribution } : profile));
     zero(store, files);
@@ -45,7 +47,7 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
 export function takeCounts(store: PathprofStore = getStore()): Profile | null {
   const files = counted(store);
   if (Object.keys(files).length === 0) return null;
-  const profile = snapshot({ version: 1, files }, process.pid);
+  const profile = snapshot({ version: 1, files, contexts: store.contexts }, process.pid);
   zero(store, files);
   return profile;
 }
@@ -82,7 +84,10 @@ export function writeProfileFile(dir: string, profile: Profile): string {
 function counted(store: PathprofStore): PathprofStore['files'] {
   return Object.fromEntries(
     Object.entries(store.files).filter(
-      ([, r]) => r.counts.some((n) => n !== 0) || r.hashed.some((h) => h.entries().length > 0),
+      ([, r]) =>
+        r.counts.some((n) => n !== 0) ||
+        r.hashed.some((h) => h.entries().length > 0) ||
+        (r.contexts !== undefined && countedContexts(store.contexts!, r.contexts)),
     ),
   );
 }
@@ -93,6 +98,8 @@ function zero(store: PathprofStore, files: PathprofStore['files']): void {
     for (const h of record.hashed) h.clear();
   }
   forgetSeen(store, Object.values(files));
+  const contexts = Object.values(files).flatMap((r): FileContexts[] => (r.contexts ? [r.contexts] : []));
+  if (store.contexts && contexts.length) clearContexts(store.contexts, contexts);
 }
 
 /**

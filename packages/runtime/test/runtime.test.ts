@@ -268,7 +268,7 @@ describe('profile files', () => {
     expect(errors.map((e) => e.message.replace(dir, '<dir>')).sort()).toEqual([
       '<dir>/pathprof-corrupt.json: files[0] has no key or hash',
       '<dir>/pathprof-empty.json: empty file',
-      '<dir>/pathprof-foreign.json: not a pathprof profile (format undefined, expected "pathprof-profile/1" or "pathprof-profile/2")',
+      '<dir>/pathprof-foreign.json: not a pathprof profile (format undefined, expected "pathprof-profile/1", "pathprof-profile/2" or "pathprof-profile/3")',
       expect.stringMatching(/^<dir>\/pathprof-truncated\.json: not valid JSON \(truncated or corrupt\)/),
     ]);
   });

@@ -1,0 +1,99 @@
+import type { ContextNode, PathCounter } from './context-stack';
+import type { ContextState, FileContexts } from './context-state';
+import type { ContextCounts, StackRecord } from './profile-format';
+
+/**
+ * What `files` (of one realm) counted per calling context, as their profiles carry it: one pass over the
+ * realm's stacks, each file listing the stacks its contexts use (parents first).
+ */
+export function contextCounts(
+  state: ContextState,
+  files: readonly FileContexts[],
+): Map<FileContexts, ContextCounts> {
+  const out = new Map<FileContexts, FileTables>();
+  for (const file of files) out.set(file, new FileTables(state));
+  for (const [file, tables] of out) {
+    file.counts.forEach((n, i) => {
+      if (n !== 0) tables.entries.push([-1, i, n]);
+    });
+    file.paths.forEach((counter, i) => {
+      const pairs = counter && nonzero(counter);
+      if (pairs?.length) tables.paths.push([-1, i, pairs]);
+    });
+  }
+  for (const node of state.nodes) {
+    for (const [v, n] of node.counts) {
+      const file = state.fileOf(v);
+      const tables = file && out.get(file);
+      if (tables && n !== 0) tables.entries.push([tables.stack(node), v - file.base, n]);
+    }
+    for (const [v, counter] of node.paths ?? []) {
+      const file = state.fileOf(v);
+      const tables = file && out.get(file);
+      const pairs = tables && nonzero(counter);
+      if (tables && pairs?.length) tables.paths.push([tables.stack(node), v - file!.base, pairs]);
+    }
+  }
+  return new Map(
+    [...out].map(([file, t]) => [
+      file,
+      { stacks: t.stacks, entries: t.entries, ...(t.paths.length ? { paths: t.paths } : {}) },
+    ]),
+  );
+}
+
+/** Whether the file counted any context since its counts were last taken. */
+export function countedContexts(state: ContextState, file: FileContexts): boolean {
+  if (file.counts.some((n) => n !== 0)) return true;
+  const end = file.base + file.size;
+  return state.nodes.some((node) => {
+    for (const v of node.counts.keys()) if (v >= file.base && v < end) return true;
+    return false;
+  });
+}
+
+/** Forgets what `files` counted per context (after it was written); the stacks stay. */
+export function clearContexts(state: ContextState, files: readonly FileContexts[]): void {
+  const cleared = new Set(files);
+  for (const file of files) {
+    file.counts.fill(0);
+    file.paths.length = 0;
+  }
+  for (const node of state.nodes) {
+    for (const v of [...node.counts.keys()]) if (cleared.has(state.fileOf(v)!)) node.counts.delete(v);
+    for (const v of [...(node.paths?.keys() ?? [])]) if (cleared.has(state.fileOf(v)!)) node.paths!.delete(v);
+  }
+}
+
+class FileTables {
+  readonly stacks: StackRecord[] = [];
+  readonly entries: [number, number, number][] = [];
+  readonly paths: [number, number, [number, number][]][] = [];
+  private readonly index = new Map<ContextNode, number>();
+
+  constructor(private readonly state: ContextState) {}
+
+  /** The node's index in this file's stacks, listing it (and its parents first) on first use. */
+  stack(node: ContextNode | null): number {
+    if (node === null || node.id === 0) return -1;
+    const known = this.index.get(node);
+    if (known !== undefined) return known;
+    const parent = this.stack(node.parent);
+    const caller = node.cut ? undefined : this.state.fileOf(node.caller);
+    const record: StackRecord = caller
+      ? [parent, caller.key, caller.hash, node.caller - caller.base, node.site, node.run]
+      : [parent, '', '', 0, 0, 0];
+    const index = this.stacks.push(record) - 1;
+    this.index.set(node, index);
+    return index;
+  }
+}
+
+function nonzero(counter: PathCounter): [number, number][] {
+  if (!(counter instanceof Float64Array)) return counter.entries().filter(([, n]) => n !== 0);
+  const pairs: [number, number][] = [];
+  counter.forEach((n, p) => {
+    if (n !== 0) pairs.push([p, n]);
+  });
+  return pairs;
+}

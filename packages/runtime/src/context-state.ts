@@ -1,0 +1,170 @@
+import { ContextNode, pathCounter, pushKey, type PathCounter } from './context-stack';
+
+/** How many encoding-stack nodes a realm makes before cutting contexts (bounded memory). */
+export const DEFAULT_MAX_STACKS = 100_000;
+
+/**
+ * One file's calling contexts in a realm: its contexts are the realm-wide values `base … base + size - 1`
+ * (the plugin numbers them per file from 0; the realm gives each file its own range). Entries into contexts on
+ * the empty stack are counted in `counts` (by value − base), and their path counters kept in `paths`.
+ */
+export interface FileContexts {
+  readonly key: string;
+  readonly hash: string;
+  readonly base: number;
+  readonly size: number;
+  readonly counts: Float64Array;
+  readonly paths: (PathCounter | undefined)[];
+  /** The realm's state, which the file's code reads and writes. */
+  readonly state: ContextState;
+}
+
+/** What an activation entered at a parameter default keeps until its body runs (`ContextState.frame`). */
+export interface ContextFrame {
+  readonly x: ContextState;
+  pv: number;
+  ps: ContextNode;
+  readonly v: number;
+  readonly s: ContextNode;
+  readonly P: PathCounter | null;
+  r: number;
+}
+
+/**
+ * The running calling context of a realm, which every instrumented file shares (the plugin's `contexts`
+ * option): `v`, the realm-wide value of the running activation's context (-1 when no instrumented code
+ * runs), `s`, its encoding stack, and the hand-off of a numbered call: `h`, the callee's value, and `t`, a
+ * token naming the callee (`base + function + 1`); a negative token asks the callee to push `<v, -t>` (a
+ * recursive or reduced call at site `-t - 1`). Each activation keeps the `v` and `s` it found and puts them
+ * back when it returns, throws or suspends, so the caller finds its own again; a numbered call sets only `h`
+ * and `t`, which the callee's prologue takes.
+ */
+export class ContextState {
+  v = -1;
+  t = 0;
+  h = 0;
+  readonly root = new ContextNode(0, null, -1, 0, 0, false);
+  s: ContextNode = this.root;
+  /** Every node but the root, by id - 1. */
+  readonly nodes: ContextNode[] = [];
+  /** Every file given a range, by base. */
+  readonly files: FileContexts[] = [];
+  private nextBase = 0;
+
+  constructor(readonly maxStacks: number = DEFAULT_MAX_STACKS) {}
+
+  /** Gives a file its range of `size` context values. */
+  addFile(key: string, hash: string, size: number): FileContexts {
+    const file: FileContexts = {
+      key,
+      hash,
+      base: this.nextBase,
+      size,
+      counts: new Float64Array(size),
+      paths: [],
+      state: this,
+    };
+    this.nextBase += size;
+    this.files.push(file);
+    return file;
+  }
+
+  /**
+   * A numbered call's callee starts: its context is the one handed off (on the caller's stack). Returns the
+   * value, counted.
+   */
+  take(file: FileContexts): number {
+    this.t = 0;
+    const v = (this.v = this.h);
+    const s = this.s;
+    if (s === this.root) file.counts[v - file.base]++;
+    else s.inc(v);
+    return v;
+  }
+
+  /**
+   * A function entered other than by a numbered call starts a context at its dummy edge (`file.base +
+   * first`, its id 0), on the stack of the activation that was running plus `<its value, site>`; on the empty
+   * stack when none was. Returns the value, counted.
+   */
+  enter(file: FileContexts, first: number): number {
+    const token = this.t;
+    this.t = 0;
+    const caller = this.v;
+    const s = caller < 0 ? this.root : this.push(this.s, caller, token < 0 ? -token : 0);
+    this.s = s;
+    const v = (this.v = file.base + first);
+    if (s === this.root) file.counts[first]++;
+    else s.inc(v);
+    return v;
+  }
+
+  /**
+   * An activation entered at its first parameter default (never by a numbered call): its context, and what
+   * it found running, in a frame its defaults and its body share; with its path counter and register when
+   * paths are counted per context (`pathCount` ≥ 0).
+   */
+  frame(file: FileContexts, first: number, pathCount: number, hashThreshold: number): ContextFrame {
+    const pv = this.v;
+    const ps = this.s;
+    const v = this.enter(file, first);
+    const P = pathCount < 0 ? null : this.paths(file, pathCount, hashThreshold);
+    return { x: this, pv, ps, v, s: this.s, P, r: 0 };
+  }
+
+  /** The path counter of the running context (paths per context), made on first use. */
+  paths(file: FileContexts, pathCount: number, hashThreshold: number): PathCounter {
+    const s = this.s;
+    const v = this.v;
+    if (s !== this.root) return s.pathsOf(v, pathCount, hashThreshold);
+    return (file.paths[v - file.base] ??= pathCounter(pathCount, hashThreshold));
+  }
+
+  /**
+   * The stack `s` with `<caller, site>` pushed: a run one longer when `s` ends in that entry. Once the realm
+   * holds `maxStacks` nodes, a new push gives its parent's cut node, and pushes on a cut node give itself.
+   */
+  push(s: ContextNode, caller: number, site: number): ContextNode {
+    if (s.cut) return s;
+    const key = pushKey(caller, site);
+    const known = s.kid(key);
+    if (known !== undefined) return known;
+    let kid: ContextNode;
+    if (this.nodes.length >= this.maxStacks) {
+      kid = s.kid(-1) ?? this.add(s, -1, 0, 0, true);
+      s.addKid(-1, kid);
+    } else if (s !== this.root && s.caller === caller && s.site === site) {
+      kid = this.add(s.parent, caller, site, s.run + 1, false);
+    } else {
+      kid = this.add(s, caller, site, 1, false);
+    }
+    s.addKid(key, kid);
+    return kid;
+  }
+
+  /** The file whose range holds realm-wide value `v`. */
+  fileOf(v: number): FileContexts | undefined {
+    let lo = 0;
+    let hi = this.files.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >> 1;
+      const f = this.files[mid];
+      if (v < f.base) hi = mid - 1;
+      else if (v >= f.base + f.size) lo = mid + 1;
+      else return f;
+    }
+    return undefined;
+  }
+
+  private add(
+    parent: ContextNode | null,
+    caller: number,
+    site: number,
+    run: number,
+    cut: boolean,
+  ): ContextNode {
+    const node = new ContextNode(this.nodes.length + 1, parent, caller, site, run, cut);
+    this.nodes.push(node);
+    return node;
+  }
+}
