@@ -27,6 +27,11 @@ export class CounterPlan implements EdgeCodePlan {
   constructor(
     private readonly functions: ReadonlyMap<ControlFlowGraph, CountingFunction>,
     private readonly file: FileCounters,
+    /**
+     * Where each activation's counts go instead of the file's counters: paths per calling context count into
+     * the context's counter (an array from offset 0, or a hash table), which this local holds.
+     */
+    private readonly perActivation: ((locals: FunctionLocals) => t.Identifier) | null = null,
   ) {
     for (const [cfg, { ops }] of functions) checkLandings(cfg, ops);
   }
@@ -64,8 +69,9 @@ export class CounterPlan implements EdgeCodePlan {
   parameterPrologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
     const fn = this.functions.get(cfg)!;
     const target = this.target(cfg, locals);
-    const counters =
-      fn.storage.kind === 'array'
+    const counters = this.perActivation
+      ? this.perActivation(locals)
+      : fn.storage.kind === 'array'
         ? this.file.counts()
         : t.memberExpression(this.file.hashed(), t.numericLiteral(fn.storage.slot), true);
     const alias = target.kind === 'array' ? target.counts : target.table;

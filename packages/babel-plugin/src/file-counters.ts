@@ -49,6 +49,11 @@ export class FileCounters {
     return t.memberExpression(this.file(), t.identifier('hashed'));
   }
 
+  /** The file's calling contexts in the realm (`FileContexts`). */
+  contexts(): t.Expression {
+    return t.memberExpression(this.file(), t.identifier('contexts'));
+  }
+
   /**
    * `var record; function init() { return record || (record = runtime.registerFile(key, hash, meta, dir, size,
    * tables)); } var array = init().counts;` (with the runtime imported, or required inside `init`), to be
@@ -64,6 +69,7 @@ export class FileCounters {
       outputDir: string;
       arraySize: number;
       hashCount: number;
+      contextCount: number;
     },
     runtimeImport: 'import' | 'require',
     setup: t.Statement[] = [],
@@ -88,6 +94,7 @@ export class FileCounters {
       t.stringLiteral(args.outputDir),
       t.numericLiteral(args.arraySize),
       t.numericLiteral(args.hashCount),
+      ...(args.contextCount > 0 ? [t.numericLiteral(args.contextCount)] : []),
     ]);
     const load =
       runtimeImport === 'import'

@@ -15,6 +15,7 @@ export type { InterproceduralNote, CallSiteNote } from './interprocedural-mode';
 export type { PreferentialNote, FunctionAt } from './preferential-mode';
 export { FunctionFingerprints } from './function-fingerprint';
 export { interproceduralNumberingOf, programOf, callSitesOf } from './interprocedural-metadata';
+export { ContextDecoder, type ContextFileRef, type DecodedFrame } from './context-decoding';
 export type { OpaqueDefaultNote, PathFallback } from './fallbacks';
 export {
   flowGraphOf,
@@ -26,6 +27,7 @@ export {
   type InterproceduralMetadata,
   type PreferentialSetMetadata,
   type PreferentialFunctionMetadata,
+  type ContextMetadata,
 } from './metadata';
 /** The source hash in a profile (`hash`): a reader compares it with the current source. */
 export { fingerprint } from './fingerprint';

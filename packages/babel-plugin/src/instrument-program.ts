@@ -25,6 +25,8 @@ import { planInterproceduralFile, type InterproceduralNote } from './interproced
 import type { LoadedInterestingSet } from './interesting-set-file';
 import { numberForPaths, placePathFunction, type CounterLayout } from './path-functions';
 import { planPreferentialFile, type PreferentialNote } from './preferential-mode';
+import { planContextFile, type ContextFile } from './context-mode';
+import { ContextPlan } from './context-plan';
 
 /** What the build says of one file (`result.metadata.pathprof`). */
 export interface FileNotes {
@@ -65,10 +67,11 @@ export function instrumentProgram(
       !ignored.some(([s, e]) => root.node.start != null && root.node.start >= s && root.node.end! <= e),
   );
   // Which calls have a statically known callee comes from Babel's scope, before anything is rewritten.
-  const targets = options.mode === 'interprocedural' ? findCallTargets(path) : null;
+  const targets = options.mode === 'interprocedural' || options.contexts ? findCallTargets(path) : null;
   // Rewrites that let more defaults be path decisions come first (destructuring parameters, pattern targets).
   for (const root of roots) lowerForDecisions(root.node, fresh);
-  const split = targets ? splitCallsFor(targets, roots) : undefined;
+  // Calls are split for interprocedural paths only; calling contexts hand off without changing the graphs.
+  const split = targets && options.mode === 'interprocedural' ? splitCallsFor(targets, roots) : undefined;
   const graphs = roots.map((root) => buildCfg(root, key, split)).filter(canInstrument);
   const file = new FileCounters(fresh);
   const functions: FunctionMetadata[] = [];
@@ -77,14 +80,16 @@ export function instrumentProgram(
   let hashCount = 0;
   let plan: EdgeCodePlan;
   let mode = options.mode;
-  const interprocedural = targets
-    ? planInterproceduralFile(key, graphs, targets, options, file, fresh)
-    : null;
+  const interprocedural =
+    targets && options.mode === 'interprocedural'
+      ? planInterproceduralFile(key, graphs, targets, options, file, fresh)
+      : null;
   let note: InterproceduralNote | undefined = interprocedural?.note;
   const preferential = interesting
     ? planPreferentialFile(key, source, graphs, interesting, options, file, fresh)
     : null;
-  if (targets && !interprocedural) {
+  let contexts: ContextFile | null = null;
+  if (targets && options.mode === 'interprocedural' && !interprocedural) {
     // No cutting brings the file within the budget: count it per function instead.
     mode = 'path';
     const fallback = `its interprocedural paths do not fit in maxPaths (${options.maxPaths}), whatever calls are cut and paths split; counted per function (path mode)`;
@@ -103,17 +108,29 @@ export function instrumentProgram(
     arraySize = preferential.arraySize;
     hashCount = preferential.hashCount;
     plan = preferential.plan;
+  } else if (mode === 'contexts') {
+    contexts = planContextFile(graphs, targets!, options.maxContexts, null);
+    for (const g of graphs) functions.push(graphMetadata(g));
+    plan = new ContextPlan(contexts.functions, file, options.hashThreshold, null);
   } else if (mode === 'path') {
     const byGraph = new Map<ControlFlowGraph, CountingFunction>();
-    const layout: CounterLayout = { arraySize, hashCount };
+    // Per calling context, each context has its own counters (an array from 0, or a hash table): no layout.
+    const layout: CounterLayout | null = options.contexts ? null : { arraySize, hashCount };
+    const pathCounts: number[] = [];
     for (const g of graphs) {
-      const { fn, path, fallback } = placePathFunction(g, numberForPaths(g, options), layout);
+      const numbering = numberForPaths(g, options);
+      pathCounts.push(numbering.pathCount);
+      const { fn, path, fallback } = placePathFunction(g, numbering, layout);
       byGraph.set(g, fn);
       if (fallback) fallbacks.push(fallback);
       functions.push({ ...graphMetadata(g), path });
     }
-    ({ arraySize, hashCount } = layout);
-    plan = new CounterPlan(byGraph, file);
+    if (layout) ({ arraySize, hashCount } = layout);
+    if (options.contexts) {
+      contexts = planContextFile(graphs, targets!, options.maxContexts, pathCounts);
+      const counters = new CounterPlan(byGraph, file, (locals) => locals.get('ctx:paths', 'pp_P'));
+      plan = new ContextPlan(contexts.functions, file, options.hashThreshold, counters);
+    } else plan = new CounterPlan(byGraph, file);
   } else if (options.mode === 'edge') {
     const byGraph = new Map<ControlFlowGraph, CountingFunction>();
     for (const g of graphs) {
@@ -148,6 +165,7 @@ export function instrumentProgram(
     functions,
     ...(interprocedural ? { interprocedural: interprocedural.meta } : {}),
     ...(interesting ? { preferential: { interesting: interesting.file, digest: interesting.digest } } : {}),
+    ...(contexts ? { contexts: contexts.meta } : {}),
   };
   const runtimeImport = options.runtime === 'auto' ? runtimeLoading(program, key) : options.runtime;
   const hash = fingerprint(source);
@@ -159,6 +177,7 @@ export function instrumentProgram(
       outputDir: options.outputDir,
       arraySize,
       hashCount,
+      contextCount: contexts?.values.total ?? 0,
     },
     runtimeImport,
     preferential?.setup,

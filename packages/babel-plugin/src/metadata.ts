@@ -1,6 +1,7 @@
 import type { ControlFlowGraph, SourceRange } from '@pathprof/cfg';
 import { isSilentKind } from '@pathprof/cfg';
 import {
+  type ContextNumbering,
   numberPaths,
   planEdgeProfile,
   type ComponentStorage,
@@ -33,6 +34,11 @@ export interface FileMetadata {
   readonly interprocedural?: InterproceduralMetadata;
   /** `preferential` mode: the interesting set the file was instrumented against. */
   readonly preferential?: PreferentialSetMetadata;
+  /**
+   * Calling contexts (mode `contexts`, or `path` with `contexts: true`): how the file's contexts are numbered.
+   * In path mode a function's paths are then counted per context, not in the file's counters.
+   */
+  readonly contexts?: ContextMetadata;
 }
 
 /** The interesting-set file a `preferential`-mode file was instrumented against. */
@@ -61,6 +67,19 @@ export interface PreferentialFunctionMetadata {
   readonly droppedPathIds: number[];
   /** Whether the interesting set lists the function (if not: new, or its file never ran in the baseline). */
   readonly listed: boolean;
+}
+
+/**
+ * A file's calling-context numbering (Sumner et al.), stored as computed (it is small: one edge per call
+ * between the file's functions): context value `v` of the file is context id `v - base[f]` of the function
+ * `f` whose range holds it, the ranges laid end to end in function order (numbering's `contextValues`).
+ */
+export interface ContextMetadata {
+  readonly numbering: ContextNumbering;
+  /** Per call site of the numbering, its line and column. */
+  readonly sites: number[];
+  /** The most context values the file could use (the `maxContexts` option). */
+  readonly maxContexts: number;
 }
 
 /**
@@ -256,8 +275,11 @@ export const PACK_ABOVE = 4096;
  * profiles and reports see the same `pathprof-meta/1`.
  */
 export function packMetadata(meta: FileMetadata): string {
+  // Only integer arrays: other data may use these names (a context numbering's `edges` are objects).
   return JSON.stringify(meta, (key: string, value: unknown) =>
-    Array.isArray(value) && Object.prototype.hasOwnProperty.call(PACKED_STRIDES, key)
+    Array.isArray(value) &&
+    Object.prototype.hasOwnProperty.call(PACKED_STRIDES, key) &&
+    value.every((v) => typeof v === 'number')
       ? packIntegers(value as number[], PACKED_STRIDES[key])
       : value,
   );

@@ -4,9 +4,9 @@ import { DEFAULT_EXCLUDE } from './default-exclude';
 /**
  * How the plugin instruments: Ball-Larus path counts, Melski-Reps interprocedural path counts, preferential
  * path counts (Vaswani, Nori & Chilimbi: an interesting set in compact arrays, every other path residual),
- * optimal edge counts, or the edge-tracing oracle.
+ * calling contexts only, optimal edge counts, or the edge-tracing oracle.
  */
-export type Mode = 'path' | 'interprocedural' | 'preferential' | 'edge' | 'trace';
+export type Mode = 'path' | 'interprocedural' | 'preferential' | 'contexts' | 'edge' | 'trace';
 
 /** The order in which a block's out-edges take path numbers (see `@pathprof/numbering`, `SuccessorOrder`). */
 export type SuccessorOrder = 'most-paths-last' | 'edge-id';
@@ -35,6 +35,13 @@ export interface PluginOptions {
    * interprocedural mode, the most a file's path numbers may reach: crossed calls are cut until they fit.
    */
   maxPaths?: number;
+  /**
+   * Count calling contexts (Sumner et al.'s precise calling-context encoding): with `mode: 'path'`, each
+   * function's paths per calling context; `mode: 'contexts'` counts only the contexts (and sets this).
+   */
+  contexts?: boolean;
+  /** The most context values a file may use; above it calls are encoded by pushing instead (default 2^20). */
+  maxContexts?: number;
   /** Where profiles are written, unless `PATHPROF_DIR` is set when the program runs. */
   outputDir?: string;
   /** How instrumented code loads the runtime: `import`, `require`, or `auto` (by the file's source type). */
@@ -53,6 +60,9 @@ export interface ResolvedOptions {
   readonly scheme: Scheme;
   /** Preferential mode: the interesting-set file as given (resolved against each file's Babel cwd). */
   readonly interesting: string | null;
+  /** Calling contexts are counted (`mode: 'contexts'`, or `contexts: true` with `mode: 'path'`). */
+  readonly contexts: boolean;
+  readonly maxContexts: number;
   readonly selects: (relativePath: string) => boolean;
   readonly hashThreshold: number;
   readonly maxPaths: number;
@@ -66,16 +76,18 @@ const KNOWN = [
   'mode',
   'scheme',
   'interesting',
+  'contexts',
   'include',
   'exclude',
   'hashThreshold',
   'maxPaths',
+  'maxContexts',
   'outputDir',
   'runtime',
   'all',
   'successorOrder',
 ];
-const MODES: readonly Mode[] = ['path', 'interprocedural', 'preferential', 'edge', 'trace'];
+const MODES: readonly Mode[] = ['path', 'interprocedural', 'preferential', 'contexts', 'edge', 'trace'];
 
 /** Checks the options once per Babel configuration; an error names the option and what was expected. */
 export function resolveOptions(raw: unknown): ResolvedOptions {
@@ -90,9 +102,16 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
   const mode = options.mode ?? 'path';
   if (!MODES.includes(mode as Mode)) {
     fail(
-      `"mode" must be "path", "interprocedural", "preferential", "edge" or "trace", not ${JSON.stringify(mode)}`,
+      `"mode" must be "path", "interprocedural", "preferential", "contexts", "edge" or "trace", not ${JSON.stringify(mode)}`,
     );
   }
+  const contexts = options.contexts ?? mode === 'contexts';
+  if (typeof contexts !== 'boolean')
+    fail(`"contexts" must be true or false, not ${JSON.stringify(contexts)}`);
+  if (contexts && mode !== 'path' && mode !== 'contexts') {
+    fail(`"contexts" applies to modes "path" and "contexts" only (the mode is ${JSON.stringify(mode)})`);
+  }
+  if (mode === 'contexts' && !contexts) fail('mode "contexts" counts contexts: "contexts" cannot be false');
   const scheme = options.scheme ?? 'piecewise';
   if (options.scheme !== undefined && mode !== 'interprocedural') {
     fail(`"scheme" applies to mode "interprocedural" only (the mode is ${JSON.stringify(mode)})`);
@@ -151,6 +170,8 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
     mode: mode as Mode,
     scheme: scheme as Scheme,
     interesting: interesting as string | null,
+    contexts: contexts as boolean,
+    maxContexts: positive('maxContexts', 2 ** 20),
     selects: (file) => isIncluded(file) && !isExcluded(file),
     hashThreshold: positive('hashThreshold', 4096),
     maxPaths: positive('maxPaths', 2 ** 30),

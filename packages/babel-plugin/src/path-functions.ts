@@ -22,17 +22,21 @@ export function numberForPaths(cfg: ControlFlowGraph, options: ResolvedOptions):
 
 /**
  * A function counted in path mode: its counters, the next ones of `layout` (which advances), its metadata's
- * `path`, and its fallback if it needed one.
+ * `path`, and its fallback if it needed one. Without a layout (paths per calling context) each context has
+ * its own counters: an array from 0, or a hash table (slot -1).
  */
 export function placePathFunction(
   cfg: ControlFlowGraph,
   numbering: PathNumbering,
-  layout: CounterLayout,
+  layout: CounterLayout | null,
 ): { fn: CountingFunction; path: NonNullable<FunctionMetadata['path']>; fallback: PathFallback | null } {
   const storage: CountingFunction['storage'] =
     numbering.storage.kind === 'array'
-      ? { kind: 'array', offset: (layout.arraySize += numbering.pathCount) - numbering.pathCount }
-      : { kind: 'hash', slot: layout.hashCount++ };
+      ? {
+          kind: 'array',
+          offset: layout ? (layout.arraySize += numbering.pathCount) - numbering.pathCount : 0,
+        }
+      : { kind: 'hash', slot: layout ? layout.hashCount++ : -1 };
   return {
     fn: { ops: simplifyPathOps(numbering), storage },
     path: { storage, pathCount: numbering.pathCount, checksum: numberingChecksum(numbering) },

@@ -15,8 +15,19 @@ describe('plugin options', () => {
   test.each([
     [
       { mode: 'paths' },
-      '"mode" must be "path", "interprocedural", "preferential", "edge" or "trace", not "paths"',
+      '"mode" must be "path", "interprocedural", "preferential", "contexts", "edge" or "trace", not "paths"',
     ],
+    [
+      { mode: 'edge', contexts: true },
+      '"contexts" applies to modes "path" and "contexts" only (the mode is "edge")',
+    ],
+    [
+      { mode: 'preferential', interesting: 'set.json', contexts: true },
+      '"contexts" applies to modes "path" and "contexts" only (the mode is "preferential")',
+    ],
+    [{ contexts: 1 }, '"contexts" must be true or false, not 1'],
+    [{ mode: 'contexts', contexts: false }, 'mode "contexts" counts contexts: "contexts" cannot be false'],
+    [{ maxContexts: 0 }, '"maxContexts" must be a positive integer, not 0'],
     [{ scheme: 'context' }, '"scheme" applies to mode "interprocedural" only (the mode is "path")'],
     [
       { mode: 'interprocedural', scheme: 'partial' },
@@ -32,7 +43,7 @@ describe('plugin options', () => {
     [{ successorOrder: 'dfs' }, '"successorOrder" must be "most-paths-last" or "edge-id", not "dfs"'],
     [
       { mdoe: 'edge' },
-      'unknown option "mdoe" (known: mode, scheme, interesting, include, exclude, hashThreshold, maxPaths, outputDir, runtime, all, successorOrder)',
+      'unknown option "mdoe" (known: mode, scheme, interesting, contexts, include, exclude, hashThreshold, maxPaths, maxContexts, outputDir, runtime, all, successorOrder)',
     ],
   ])('rejects %j with a clear message', (options, message) => {
     expect(() => transform(options)).toThrow(`babel-plugin-pathprof: invalid options: ${message}`);

@@ -14,10 +14,11 @@ export function runtimeGlobals(): Record<string, unknown> {
   };
 }
 
-/** Forgets everything counted so far in this realm. */
+/** Forgets everything counted so far in this realm (calling contexts too). */
 export function resetCounts(): void {
-  const files = getStore().files;
-  for (const key of Object.keys(files)) delete files[key];
+  const store = getStore();
+  for (const key of Object.keys(store.files)) delete store.files[key];
+  delete store.contexts;
 }
 
 /**

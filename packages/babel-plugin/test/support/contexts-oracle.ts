@@ -1,0 +1,166 @@
+import { getStore, snapshot } from '@pathprof/runtime';
+import { TraceReplay, type ControlFlowGraph, type TraceEvent } from '@pathprof/cfg';
+import { ContextDecoder, numberingOf, type FileMetadata } from '../../src';
+import { pathsFromTrace } from './paths-from-trace';
+
+/** What happened in a traced run that makes contexts hard, so tests can assert it really occurred. */
+export interface ContextStats {
+  /** Activations entered while another instrumented activation ran (a context longer than one frame). */
+  nestedEntries: number;
+  /** Activations that suspended (`await`, `yield`, a generator's parameters bound) and ran again. */
+  resumptions: number;
+  /** Activations that ended by an exception while an instrumented caller was below them. */
+  throwsOut: number;
+  /** Entries of a function into a context where it was already on the stack (recursion). */
+  recursiveEntries: number;
+}
+
+export function emptyContextStats(): ContextStats {
+  return { nestedEntries: 0, resumptions: 0, throwsOut: 0, recursiveEntries: 0 };
+}
+
+/** One activation of a traced run: its graph, its calling context (traced graphs, root first), its edges. */
+export interface ContextActivation {
+  readonly graph: number;
+  readonly context: readonly number[];
+  readonly edges: readonly number[];
+}
+
+/**
+ * The calling-context oracle: which activation runs at every moment of a traced run, hence each activation's
+ * context, the activation that was running when it started (and so on down), from the trace alone. An
+ * activation runs from its entry until it ends (EXIT, or an exception out) or suspends (a `suspend` event:
+ * `await`, `yield`, a generator's parameters bound), and again when it resumes (a `resume` event, or an
+ * event of its own: a `throw()` or rejection landing in a handler, a `return()` at a yield). Only the running
+ * activation reports events; anything else fails, naming the event: the trace plan's suspension points would
+ * have missed one. A resumed generator or async function keeps the context it started in, so its callees'
+ * contexts run through it; for everything else the context is the real stack of instrumented frames.
+ */
+export function tracedContexts(
+  graphs: readonly ControlFlowGraph[],
+  events: readonly TraceEvent[],
+  stats?: ContextStats,
+): ContextActivation[] {
+  const replay = new TraceReplay(graphs);
+  const running: number[] = [];
+  const contextOf = new Map<number, number[]>();
+  const state = new Map<number, 'running' | 'suspended' | 'done'>();
+  const fail = (ev: TraceEvent, problem: string): never => {
+    throw new Error(`trace event ${JSON.stringify(ev)}: ${problem} (running: ${running.join(' ')})`);
+  };
+  const top = () => running[running.length - 1];
+  for (const ev of events) {
+    if (ev.type === 'enter') {
+      const below = top();
+      const context = [...(below === undefined ? [] : contextOf.get(below)!), ev.graph];
+      contextOf.set(ev.activation, context);
+      state.set(ev.activation, 'running');
+      running.push(ev.activation);
+      replay.step(ev);
+      if (stats) {
+        if (below !== undefined) stats.nestedEntries++;
+        if (context.indexOf(ev.graph) < context.length - 1) stats.recursiveEntries++;
+      }
+      continue;
+    }
+    const a = ev.activation;
+    const now = state.get(a);
+    if (now === undefined) fail(ev, 'unknown activation');
+    if (ev.type === 'suspend') {
+      if (now === 'done') continue; // a `for await` loop left by `return` closes its iterator afterwards
+      if (now !== 'running' || top() !== a) fail(ev, 'suspends while not running');
+      running.pop();
+      state.set(a, 'suspended');
+      continue;
+    }
+    if (now === 'done') fail(ev, 'after the activation ended');
+    if (now === 'suspended') {
+      // Resumed: by next() (the event), or by throw() or return() (its first event after).
+      running.push(a);
+      state.set(a, 'running');
+      if (stats) stats.resumptions++;
+      if (ev.type === 'resume') continue;
+    } else if (ev.type === 'resume') fail(ev, 'resumes while running');
+    if (top() !== a) fail(ev, 'reported while another activation runs');
+    replay.step(ev);
+    if (replay.activation(a)!.end === 'exit') {
+      running.pop();
+      state.set(a, 'done');
+      if (stats && ev.type === 'exception-exit' && running.length > 0) stats.throwsOut++;
+    }
+  }
+  return replay.activations().map((a) => ({
+    graph: a.graph,
+    context: contextOf.get(a.activation)!,
+    edges: a.edges,
+  }));
+}
+
+/**
+ * The contexts a file counted in this realm, each as `context → entries` where a context is its functions'
+ * indexes root first, joined by ' '; and, when paths were counted per context, `context|path → count`.
+ */
+export function countedContexts(key: string): {
+  meta: FileMetadata;
+  entries: Map<string, number>;
+  paths: Map<string, number>;
+} {
+  const record = getStore().files[key];
+  if (!record) throw new Error(`nothing registered for ${key}`);
+  const meta = JSON.parse(record.meta) as FileMetadata;
+  const profile = snapshot(getStore()).files.find((f) => f.key === key)!;
+  const decoder = new ContextDecoder([{ key, hash: record.hash, meta }]);
+  const entries = new Map<string, number>();
+  const paths = new Map<string, number>();
+  const contexts = profile.contexts ?? { stacks: [], entries: [] };
+  const chain = (stack: number, value: number) =>
+    decoder
+      .decode(key, record.hash, contexts.stacks, stack, value)
+      .map((f) => (f.kind === 'cut' ? 'cut' : String(f.function)))
+      .join(' ');
+  for (const [stack, value, n] of contexts.entries) add(entries, chain(stack, value), n);
+  for (const [stack, value, pairs] of contexts.paths ?? [])
+    for (const [path, n] of pairs) add(paths, `${chain(stack, value)}|${path}`, n);
+  return { meta, entries, paths };
+}
+
+/**
+ * What the counts must be: per traced activation of an instrumented function, its context (the functions'
+ * indexes) once; with `paths`, each of its paths (numbered from `Val`) in its context.
+ */
+export function expectedContexts(
+  meta: FileMetadata,
+  activations: readonly ContextActivation[],
+  functionOf: readonly number[],
+  paths: boolean,
+): { entries: Map<string, number>; paths: Map<string, number> } {
+  const entries = new Map<string, number>();
+  const pathCounts = new Map<string, number>();
+  const numberings = paths ? meta.functions.map((fn) => numberingOf(meta, fn)) : [];
+  for (const a of activations) {
+    const fn = functionOf[a.graph];
+    if (fn < 0) continue;
+    const chain = a.context
+      .map((g) => functionOf[g])
+      .filter((f) => f >= 0)
+      .join(' ');
+    add(entries, chain, 1);
+    if (paths) for (const p of pathsFromTrace(numberings[fn], a.edges)) add(pathCounts, `${chain}|${p}`, 1);
+  }
+  return { entries, paths: pathCounts };
+}
+
+/** The differences between two tallies, for a failure message; empty when equal. */
+export function tallyDifferences(counted: Map<string, number>, expected: Map<string, number>): string[] {
+  const out: string[] = [];
+  for (const key of new Set([...counted.keys(), ...expected.keys()])) {
+    const c = counted.get(key) ?? 0;
+    const e = expected.get(key) ?? 0;
+    if (c !== e) out.push(`${key}: counted ${c}, traced ${e}`);
+  }
+  return out.sort();
+}
+
+function add(map: Map<string, number>, key: string, n: number): void {
+  map.set(key, (map.get(key) ?? 0) + n);
+}
