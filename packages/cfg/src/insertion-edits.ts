@@ -64,6 +64,10 @@ export class InsertionEdits {
   private readonly awaits = new Map<t.Node, { suspend: Exprs; resume: Exprs }>();
   /** `for await` loops whose iterable is wrapped to suspend after each step. */
   private readonly forAwaits = new Map<t.Node, Exprs>();
+  /** An async generator's `return e`: `return (t = e, suspend…, t)`, since the value is awaited. */
+  private readonly awaitedReturns = new Map<t.Node, { temps: FunctionTemps; suspend: Exprs }>();
+  /** Code first in a `finally` block, whatever entered it: the plan's resumption. */
+  private readonly finallyStarts = new Map<t.Node, t.Statement[]>();
   private readonly iterations: SuspendingIteration;
   private readonly finallies = new Map<t.Node, FinallyEdits>();
   private readonly catchStart = new Map<t.Node, Exprs>();
@@ -248,7 +252,8 @@ export class InsertionEdits {
 
   /**
    * The plan's code at the graph's suspension points (`Suspension`): around each `await` and `yield`, in the
-   * steps of each `yield*` and `for await` (suspending-iteration.ts). A `for await` loop runs again on its
+   * steps of each `yield*` and `for await` (suspending-iteration.ts), before an async generator's `return` of a
+   * value, and first in every `finally` (it may run right after a suspension). A `for await` loop runs again on its
    * `next` edge, and after the loop for the closing step a `break` makes (its iterator's `return()` is
    * awaited): returned are the `next` edges' code, to run before their own.
    */
@@ -274,6 +279,10 @@ export class InsertionEdits {
       if (y.delegate) entry.delegate = { async, resume: copy(code.resume), suspend: copy(code.suspend) };
       else entry.pre.push(...copy(code.suspend));
     }
+    for (const r of points.awaitedReturns) this.awaitedReturns.set(r, { temps, suspend: copy(code.suspend) });
+    for (const f of points.finallies) push(this.finallyStarts, f, statements(copy(code.resume)));
+    for (const loop of points.loops) pushList(this.listStart, loop, 'body', copy(code.resume));
+    for (const s of points.afterJumps) push(this.stmtAfter, s, statements(copy(code.resume)));
     for (const loop of points.forAwaits) {
       this.forAwaits.set(loop, copy(code.suspend));
       for (let e = 0; e < cfg.edgeCount; e++) {
@@ -576,15 +585,22 @@ export class InsertionEdits {
     if (catchCode && t.isCatchClause(n)) this.applyCatchStart(n, catchCode);
     const f = this.finallies.get(n);
     if (f && t.isTryStatement(n)) result = this.applyFinally(n, f);
+    const resumed = this.finallyStarts.get(n);
+    if (resumed && t.isTryStatement(n)) n.finalizer!.body.unshift(...resumed);
     const init = this.forInit.get(n);
     if (init && t.isForStatement(n)) this.applyForInit(n, init);
     const stepSuspend = this.forAwaits.get(n);
     if (stepSuspend && t.isForOfStatement(n))
-      n.right = this.iterations.wrap(n.right, true, null, stepSuspend, false);
+      n.right = this.iterations.wrap(n.right, 'for-await', null, stepSuspend);
     const update = this.forUpdate.get(n);
     if (update && t.isForStatement(n)) n.update = seq([...(n.update ? [n.update] : []), ...update]);
     const ret = this.returns.get(n);
     if (ret && t.isReturnStatement(n) && n.argument) n.argument = this.afterValue(n, n.argument, ret);
+    const awaited = this.awaitedReturns.get(n);
+    if (awaited && t.isReturnStatement(n) && n.argument) {
+      const v = awaited.temps.value();
+      n.argument = seq([assignTemp(v, n.argument), ...awaited.suspend, t.cloneNode(v)]);
+    }
     if (t.isSwitchStatement(n)) this.applySwitch(n);
     const kase = this.cases.get(n);
     if (kase && t.isSwitchCase(n) && n.test) n.test = this.caseTest(n, n.test, kase);
@@ -628,7 +644,7 @@ export class InsertionEdits {
         n.argument = seq([assignTemp(t.cloneNode(v), n.argument), ...y.pre, t.cloneNode(v)]);
       if (y.delegate && n.argument) {
         const { async, resume, suspend } = y.delegate;
-        n.argument = this.iterations.wrap(n.argument, async, resume, suspend, true);
+        n.argument = this.iterations.wrap(n.argument, async ? 'async-delegate' : 'delegate', resume, suspend);
       }
       e = seq([
         ...pre,

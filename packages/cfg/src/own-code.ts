@@ -32,19 +32,53 @@ function isInitializer(node: t.Node, key: string): boolean {
   );
 }
 
-/** Where an activation of `root` can suspend: its `await`s, `yield`s (`yield*` too) and `for await` loops. */
+/**
+ * Where an activation of `root` can suspend: its `await`s, `yield`s (`yield*` too) and `for await` loops, and in
+ * an async generator its `return`s of a value (the value is awaited before any `finally` runs); and the
+ * `finally` blocks, which can run after a suspension with no code before them (that `return`, a generator's
+ * `return()` at a `yield`, a `for await` loop's iterator closed by a `throw`).
+ */
 export interface SuspensionPoints {
   readonly awaits: t.AwaitExpression[];
   readonly yields: t.YieldExpression[];
   readonly forAwaits: t.ForOfStatement[];
+  readonly awaitedReturns: t.ReturnStatement[];
+  readonly finallies: t.TryStatement[];
+  /**
+   * Where control lands after a `for await` loop is left by a jump (its iterator's `return()` is awaited
+   * first): the loops' bodies (a `continue` to an outer loop), and the statements after loops and after labeled
+   * statements (outermost labels: a labeled loop's body cannot be wrapped).
+   */
+  readonly loops: t.Loop[];
+  readonly afterJumps: t.Statement[];
 }
 
 export function suspensionPoints(root: t.Node): SuspensionPoints {
-  const points: SuspensionPoints = { awaits: [], yields: [], forAwaits: [] };
+  const points: SuspensionPoints = {
+    awaits: [],
+    yields: [],
+    forAwaits: [],
+    awaitedReturns: [],
+    finallies: [],
+    loops: [],
+    afterJumps: [],
+  };
+  const asyncGenerator = t.isFunction(root) && root.async && root.generator;
+  const labeledBodies = new Set<t.Node>();
   visitOwnCode(root, (node) => {
+    if (t.isLabeledStatement(node)) {
+      if (!labeledBodies.has(node)) points.afterJumps.push(node);
+      labeledBodies.add(node.body);
+    }
+    if (t.isLoop(node)) {
+      points.loops.push(node);
+      if (!labeledBodies.has(node)) points.afterJumps.push(node);
+    }
     if (t.isAwaitExpression(node)) points.awaits.push(node);
     else if (t.isYieldExpression(node)) points.yields.push(node);
     else if (t.isForOfStatement(node) && node.await) points.forAwaits.push(node);
+    else if (t.isReturnStatement(node) && node.argument && asyncGenerator) points.awaitedReturns.push(node);
+    else if (t.isTryStatement(node) && node.finalizer) points.finallies.push(node);
   });
   return points;
 }

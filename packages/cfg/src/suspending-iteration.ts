@@ -8,8 +8,8 @@ import type { FreshName } from './fresh-names';
  * it; a `for await` loop suspends after asking for each value. So the iterable becomes a helper's wrapper of
  * its iterator whose methods run the plan's code around each step:
  *
- *     yield* e          →   yield* helper(e, async, () => (resume…), () => (suspend…))
- *     for await (x of e) →  for await (x of helper(e, true, null, () => (suspend…)))
+ *     yield* e          →   yield* helper(e, kind, () => (resume…), () => (suspend…))
+ *     for await (x of e) →  for await (x of helper(e, 'for-await', null, () => (suspend…)))
  *
  * The helper gets the iterator as `GetIterator` does (an async iterator for an async generator's `yield*` and
  * for `for await`, else a sync one; a sync iterator where an async one is wanted is left for the engine to
@@ -17,8 +17,10 @@ import type { FreshName } from './fresh-names';
  * `throw` up on the iterator each time the engine does (getters), so an iterator without them behaves as
  * before. Each step calls `resume` (the delegating generator runs while its delegate steps), then the
  * iterator's method with the same arguments, then `suspend`, even when it throws. For `yield*` the helper
- * also suspends once it has the iterator: the generator is away until the engine's first step. Messages of
- * errors for values that are not iterable describe the value, not the source text.
+ * also suspends once it has the iterator: the generator is away until the engine's first step. A `for await`
+ * loop over a sync iterable closes the engine's async adapter, whose `return()` is awaited even when the
+ * iterator has none: the activation suspends when the adapter looks `return` up. Messages of errors for
+ * values that are not iterable describe the value, not the source text.
  */
 export class SuspendingIteration {
   private helper: t.Identifier | null = null;
@@ -27,10 +29,9 @@ export class SuspendingIteration {
 
   wrap(
     iterable: t.Expression,
-    async: boolean,
+    kind: 'delegate' | 'async-delegate' | 'for-await',
     resume: t.Expression[] | null,
     suspend: t.Expression[],
-    suspendFirst: boolean,
   ): t.Expression {
     const helper = (this.helper ??= this.fresh('pp_steps'));
     const arrow = (code: t.Expression[]) =>
@@ -40,10 +41,9 @@ export class SuspendingIteration {
       );
     return t.callExpression(t.cloneNode(helper), [
       iterable,
-      t.booleanLiteral(async),
+      t.stringLiteral(kind),
       resume && resume.length ? arrow(resume) : t.nullLiteral(),
       suspend.length ? arrow(suspend) : t.nullLiteral(),
-      t.booleanLiteral(suspendFirst),
     ]);
   }
 
@@ -56,7 +56,8 @@ export class SuspendingIteration {
   }
 }
 
-const HELPER_SOURCE = `function helper(iterable, async, resume, suspend, suspendFirst) {
+const HELPER_SOURCE = `function helper(iterable, kind, resume, suspend) {
+  var async = kind !== 'delegate';
   function method(value, key) {
     if (value === null || value === undefined) throw new TypeError(String(value) + ' is not iterable');
     var m = value[key];
@@ -84,6 +85,7 @@ const HELPER_SOURCE = `function helper(iterable, async, resume, suspend, suspend
   var next = iterator.next;
   function forwarded(name) {
     var f = iterator[name];
+    if (name === 'return' && kind === 'for-await' && !isAsync && suspend) suspend();
     if (f === null || f === undefined || typeof f !== 'function') return f;
     return function () {
       return step(f, iterator, arguments);
@@ -103,6 +105,6 @@ const HELPER_SOURCE = `function helper(iterable, async, resume, suspend, suspend
   wrapper[isAsync ? Symbol.asyncIterator : Symbol.iterator] = function () {
     return wrapper;
   };
-  if (suspendFirst && suspend) suspend();
+  if (kind !== 'for-await' && suspend) suspend();
   return wrapper;
 }`;

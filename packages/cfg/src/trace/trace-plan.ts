@@ -49,9 +49,17 @@ export class TracePlan implements EdgeCodePlan {
   suspension(_cfg: ControlFlowGraph, locals: FunctionLocals): Suspension {
     const away = suspended(locals);
     return {
+      // Once: a `for await` loop over a sync iterable suspends when its adapter looks `return` up, and again
+      // after calling it.
       suspend: [
-        t.assignmentExpression('=', away, t.numericLiteral(1)),
-        this.call('suspend', [activation(locals)]),
+        t.logicalExpression(
+          '||',
+          away,
+          t.sequenceExpression([
+            t.assignmentExpression('=', t.cloneNode(away), t.numericLiteral(1)),
+            this.call('suspend', [activation(locals)]),
+          ]),
+        ),
       ],
       resume: [
         t.logicalExpression(
