@@ -22,10 +22,10 @@ export function contextCounts(
     });
   }
   for (const node of state.nodes) {
-    for (const [v, n] of node.counts) {
+    for (const [v, n] of node.entries()) {
       const file = state.fileOf(v);
       const tables = file && out.get(file);
-      if (tables && n !== 0) tables.entries.push([tables.stack(node), v - file.base, n]);
+      if (tables) tables.entries.push([tables.stack(node), v - file.base, n]);
     }
     for (const [v, counter] of node.paths ?? []) {
       const file = state.fileOf(v);
@@ -46,22 +46,15 @@ export function contextCounts(
 export function countedContexts(state: ContextState, file: FileContexts): boolean {
   if (file.counts.some((n) => n !== 0)) return true;
   const end = file.base + file.size;
-  return state.nodes.some((node) => {
-    for (const v of node.counts.keys()) if (v >= file.base && v < end) return true;
-    return false;
-  });
+  return state.nodes.some((node) => node.entries().some(([v]) => v >= file.base && v < end));
 }
 
 /** Forgets what `files` counted per context (after it was written); the stacks stay. */
 export function clearContexts(state: ContextState, files: readonly FileContexts[]): void {
-  const cleared = new Set(files);
   for (const file of files) {
     file.counts.fill(0);
     file.paths.length = 0;
-  }
-  for (const node of state.nodes) {
-    for (const v of [...node.counts.keys()]) if (cleared.has(state.fileOf(v)!)) node.counts.delete(v);
-    for (const v of [...(node.paths?.keys() ?? [])]) if (cleared.has(state.fileOf(v)!)) node.paths!.delete(v);
+    for (const node of state.nodes) node.clear(file.base, file.base + file.size);
   }
 }
 

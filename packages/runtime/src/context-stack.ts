@@ -1,4 +1,5 @@
 import { HashCounter } from './hash-counter';
+import { ValueCounter } from './value-counter';
 
 /** A path counter of one function in one calling context: an array, or a hash table for many paths. */
 export type PathCounter = Float64Array | HashCounter;
@@ -16,16 +17,22 @@ export function pathCounter(pathCount: number, hashThreshold: number): PathCount
  * that made the call (1 + its id; 0 when unknown). Identical consecutive entries are one run (`run` times),
  * as deep recursion pushes them, so walking a stack costs one step per run. The root is the empty stack.
  *
- * Contexts are counted per node, keyed by the realm-wide value of the running function's context: `counts`
- * (entries) and, when paths are counted per context, `paths`. A `cut` node stands for everything pushed on its
- * parent once the realm held its most nodes: contexts under it are known up to the parent, then cut.
+ * Nodes are kept per function entered by the push (`callee`, the value of its context id 0), though the stack
+ * is the same for every callee: the entry into that context is then a field, `n`, not a map update, and the
+ * push finds its node among few. Other contexts on the stack (reached by numbered calls from the callee) are
+ * counted in `counts`, keyed by their realm-wide value; their path counters, when paths are counted per context,
+ * in `paths`. A `cut` node stands for everything pushed on its parent once the realm held its most nodes:
+ * contexts under it are known up to the parent, then cut.
  */
 export class ContextNode {
-  kids: Map<number, ContextNode> | null = null;
-  private lastKey = -1;
-  private lastKid: ContextNode | null = null;
-  readonly counts = new Map<number, number>();
+  /** Entries into the callee's context id 0 on this stack. */
+  n = 0;
+  counts: ValueCounter | null = null;
   paths: Map<number, PathCounter> | null = null;
+  /** The nodes pushed on this one, in an open-addressing table hashed on caller, site and callee. */
+  private kids: (ContextNode | undefined)[] | null = null;
+  private kidCount = 0;
+  private last: ContextNode | null = null;
 
   constructor(
     /** 0 for the root; then in the order nodes were made. */
@@ -33,13 +40,29 @@ export class ContextNode {
     readonly parent: ContextNode | null,
     readonly caller: number,
     readonly site: number,
+    readonly callee: number,
     readonly run: number,
     readonly cut: boolean,
   ) {}
 
   /** Counts one entry into the context with value `v` on this stack. */
   inc(v: number): void {
-    this.counts.set(v, (this.counts.get(v) ?? 0) + 1);
+    if (v === this.callee) this.n++;
+    else (this.counts ??= new ValueCounter()).inc(v);
+  }
+
+  /** The entries counted on this stack, by value. */
+  entries(): [number, number][] {
+    const out: [number, number][] = this.n > 0 ? [[this.callee, this.n]] : [];
+    if (this.counts) out.push(...this.counts.entries());
+    return out;
+  }
+
+  /** Forgets the entries counted on this stack into values `lo … hi - 1`. */
+  clear(lo: number, hi: number): void {
+    if (this.callee >= lo && this.callee < hi) this.n = 0;
+    this.counts?.clear(lo, hi);
+    for (const v of [...(this.paths?.keys() ?? [])]) if (v >= lo && v < hi) this.paths!.delete(v);
   }
 
   /** The path counter of the context with value `v` on this stack, made on first use. */
@@ -50,28 +73,44 @@ export class ContextNode {
     return counter;
   }
 
-  /** The node one push of `<caller, site>` leads to, if made before. */
-  kid(key: number): ContextNode | undefined {
-    if (key === this.lastKey) return this.lastKid!;
-    const kid = this.kids?.get(key);
-    if (kid !== undefined) {
-      this.lastKey = key;
-      this.lastKid = kid;
+  /** The node a push of `<caller, site>` entering `callee` made before, if any. */
+  kid(caller: number, site: number, callee: number): ContextNode | undefined {
+    const last = this.last;
+    if (last !== null && last.caller === caller && last.callee === callee && last.site === site) return last;
+    const kids = this.kids;
+    if (kids === null) return undefined;
+    const mask = kids.length - 1;
+    for (let i = slot(caller, site, callee) & mask; ; i = (i + 1) & mask) {
+      const k = kids[i];
+      if (k === undefined) return undefined;
+      if (k.caller === caller && k.callee === callee && k.site === site) return (this.last = k);
     }
-    return kid;
   }
 
-  addKid(key: number, kid: ContextNode): void {
-    (this.kids ??= new Map()).set(key, kid);
-    this.lastKey = key;
-    this.lastKid = kid;
+  addKid(kid: ContextNode): void {
+    if (this.kids === null || ++this.kidCount * 2 > this.kids.length) this.growKids();
+    const kids = this.kids!;
+    const mask = kids.length - 1;
+    let i = slot(kid.caller, kid.site, kid.callee) & mask;
+    while (kids[i] !== undefined) i = (i + 1) & mask;
+    kids[i] = kid;
+    this.last = kid;
+  }
+
+  private growKids(): void {
+    const old = this.kids ?? [];
+    this.kids = new Array<ContextNode | undefined>(Math.max(4, old.length * 2)).fill(undefined);
+    this.kidCount = old.reduce((n, k) => n + (k ? 1 : 0), 1);
+    const mask = this.kids.length - 1;
+    for (const k of old) {
+      if (k === undefined) continue;
+      let i = slot(k.caller, k.site, k.callee) & mask;
+      while (this.kids[i] !== undefined) i = (i + 1) & mask;
+      this.kids[i] = k;
+    }
   }
 }
 
-/** Sites are below this in a push's key (`caller * SITE_SPACE + site`); later sites push as unknown ones. */
-export const SITE_SPACE = 2 ** 20;
-
-/** The key under which `<caller, site>` is pushed on a node; a cut node's children are all its cut node. */
-export function pushKey(caller: number, site: number): number {
-  return caller * SITE_SPACE + (site < SITE_SPACE ? site : 0);
+function slot(caller: number, site: number, callee: number): number {
+  return Math.imul(caller, 0x9e3779b1) ^ Math.imul(callee, 0x85ebca6b) ^ site;
 }

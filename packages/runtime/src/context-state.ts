@@ -1,4 +1,4 @@
-import { ContextNode, pathCounter, pushKey, type PathCounter } from './context-stack';
+import { ContextNode, pathCounter, type PathCounter } from './context-stack';
 
 /** How many encoding-stack nodes a realm makes before cutting contexts (bounded memory). */
 export const DEFAULT_MAX_STACKS = 100_000;
@@ -43,7 +43,7 @@ export class ContextState {
   v = -1;
   t = 0;
   h = 0;
-  readonly root = new ContextNode(0, null, -1, 0, 0, false);
+  readonly root = new ContextNode(0, null, -1, 0, -1, 0, false);
   s: ContextNode = this.root;
   /** Every node but the root, by id - 1. */
   readonly nodes: ContextNode[] = [];
@@ -91,10 +91,16 @@ export class ContextState {
     const token = this.t;
     this.t = 0;
     const caller = this.v;
-    const s = caller < 0 ? this.root : this.push(this.s, caller, token < 0 ? -token : 0);
+    const v = file.base + first;
+    this.v = v;
+    if (caller < 0) {
+      this.s = this.root;
+      file.counts[first]++;
+      return v;
+    }
+    const s = this.push(this.s, caller, token < 0 ? -token : 0, v);
     this.s = s;
-    const v = (this.v = file.base + first);
-    if (s === this.root) file.counts[first]++;
+    if (s.callee === v) s.n++;
     else s.inc(v);
     return v;
   }
@@ -121,24 +127,25 @@ export class ContextState {
   }
 
   /**
-   * The stack `s` with `<caller, site>` pushed: a run one longer when `s` ends in that entry. Once the realm
-   * holds `maxStacks` nodes, a new push gives its parent's cut node, and pushes on a cut node give itself.
+   * The stack `s` with `<caller, site>` pushed, entering `callee`: a run one longer when `s` ends in that
+   * entry. Once the realm holds `maxStacks` nodes, a new push gives its parent's cut node, and pushes on a cut
+   * node give itself.
    */
-  push(s: ContextNode, caller: number, site: number): ContextNode {
+  push(s: ContextNode, caller: number, site: number, callee: number): ContextNode {
     if (s.cut) return s;
-    const key = pushKey(caller, site);
-    const known = s.kid(key);
+    const known = s.kid(caller, site, callee);
     if (known !== undefined) return known;
     let kid: ContextNode;
     if (this.nodes.length >= this.maxStacks) {
-      kid = s.kid(-1) ?? this.add(s, -1, 0, 0, true);
-      s.addKid(-1, kid);
-    } else if (s !== this.root && s.caller === caller && s.site === site) {
-      kid = this.add(s.parent, caller, site, s.run + 1, false);
+      const cut = s.kid(-1, 0, -1);
+      if (cut !== undefined) return cut;
+      kid = this.add(s, -1, 0, -1, 0, true);
+    } else if (s !== this.root && s.caller === caller && s.site === site && s.callee === callee) {
+      kid = this.add(s.parent, caller, site, callee, s.run + 1, false);
     } else {
-      kid = this.add(s, caller, site, 1, false);
+      kid = this.add(s, caller, site, callee, 1, false);
     }
-    s.addKid(key, kid);
+    s.addKid(kid);
     return kid;
   }
 
@@ -160,10 +167,11 @@ export class ContextState {
     parent: ContextNode | null,
     caller: number,
     site: number,
+    callee: number,
     run: number,
     cut: boolean,
   ): ContextNode {
-    const node = new ContextNode(this.nodes.length + 1, parent, caller, site, run, cut);
+    const node = new ContextNode(this.nodes.length + 1, parent, caller, site, callee, run, cut);
     this.nodes.push(node);
     return node;
   }

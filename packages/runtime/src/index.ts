@@ -2,7 +2,7 @@ export { HashCounter } from './hash-counter';
 export { getStore, STORE_GLOBAL, type FileRecord, type PathprofStore } from './store';
 export { registerFile } from './register-file';
 export { ContextState, DEFAULT_MAX_STACKS, type FileContexts } from './context-state';
-export { ContextNode, SITE_SPACE, type PathCounter } from './context-stack';
+export { ContextNode, type PathCounter } from './context-stack';
 export { contextCounts } from './context-profile';
 export {
   CONTEXTS_PROFILE_FORMAT,
