@@ -64,11 +64,9 @@ export class ContextPlan implements EdgeCodePlan {
     const x = local(locals, 'x');
     const file = local(locals, 'file');
     const v = local(locals, 'v');
-    const entry: t.Expression[] = [
-      assign(local(locals, 'pv'), member(x, 'v')),
-      assign(local(locals, 'ps'), member(x, 's')),
-      assign(v, this.entryValue(fn, x, file)),
-    ];
+    const entry: t.Expression[] = [assign(local(locals, 'pv'), member(x, 'v'))];
+    if (pushes(fn)) entry.push(assign(local(locals, 'ps'), member(x, 's')));
+    entry.push(assign(v, this.entryValue(fn, x, file)));
     if (this.keepsStack(cfg)) entry.push(assign(local(locals, 's'), member(x, 's')));
     if (this.paths) entry.push(assign(local(locals, 'paths'), this.pathCounter(fn, x, file)));
     const out: t.Expression[] = [assign(file, this.file.contexts()), assign(x, member(file, 'state'))];
@@ -135,7 +133,7 @@ export class ContextPlan implements EdgeCodePlan {
     // A generator's return() at a yield: it runs again (to its finally blocks, then out).
     if (cfg.edgeKind[edge] === EdgeKind.YieldReturn) out.push(...this.resume(locals));
     out.push(...inner);
-    if (cfg.edgeDst[edge] === cfg.exit) out.push(...this.restore(locals));
+    if (cfg.edgeDst[edge] === cfg.exit) out.push(...this.restore(cfg, locals));
     return out;
   }
 
@@ -155,7 +153,9 @@ export class ContextPlan implements EdgeCodePlan {
 
   exceptionalExit(cfg: ControlFlowGraph, error: t.Identifier, locals: FunctionLocals): t.Statement[] {
     const inner = this.paths?.exceptionalExit(cfg, error, locals) ?? [];
-    const restore = seq(this.restore(locals));
+    // Nothing can throw out of it: no handler around the body.
+    if (!throwsOut(cfg)) return inner;
+    const restore = seq(this.restore(cfg, locals));
     // Resumed by an exception straight out (throw() at a yield): the resumer's context is still running.
     const guarded = suspends(cfg) ? t.logicalExpression('||', local(locals, 'away'), restore) : restore;
     const clear = assignMember(local(locals, 'x'), 't', t.numericLiteral(0));
@@ -170,7 +170,7 @@ export class ContextPlan implements EdgeCodePlan {
         t.logicalExpression(
           '||',
           away,
-          seq([assign(t.cloneNode(away), t.numericLiteral(1)), ...this.restore(locals)]),
+          seq([assign(t.cloneNode(away), t.numericLiteral(1)), ...this.restore(cfg, locals)]),
         ),
       ],
       resume: this.resume(locals),
@@ -255,17 +255,29 @@ export class ContextPlan implements EdgeCodePlan {
     return [t.logicalExpression('&&', local(locals, 'away'), seq(back))];
   }
 
-  private restore(locals: FunctionLocals): t.Expression[] {
-    return [
-      assignMember(local(locals, 'x'), 'v', local(locals, 'pv')),
-      assignMember(local(locals, 'x'), 's', local(locals, 'ps')),
-    ];
+  /** What the activation found running, put back; a function only numbered calls enter left the stack as it was. */
+  private restore(cfg: ControlFlowGraph, locals: FunctionLocals): t.Expression[] {
+    const v = assignMember(local(locals, 'x'), 'v', local(locals, 'pv'));
+    if (!pushes(this.functions.get(cfg)!)) return [v];
+    return [v, assignMember(local(locals, 'x'), 's', local(locals, 'ps'))];
   }
 
   /** The stack is kept in a local where the activation sets its context again: handlers and resumptions. */
   private keepsStack(cfg: ControlFlowGraph): boolean {
     return suspends(cfg) || cfg.handlers.length > 0;
   }
+}
+
+/** Its entry may push (it can be entered other than by a numbered call): its exits must put the stack back. */
+function pushes(fn: ContextFunction): boolean {
+  return fn.dummy || !fn.numbered;
+}
+
+/** An exception can leave the activation: some exceptional edge enters EXIT. */
+function throwsOut(cfg: ControlFlowGraph): boolean {
+  for (let e = 0; e < cfg.edgeCount; e++)
+    if (cfg.edgeExceptional[e] && cfg.edgeDst[e] === cfg.exit) return true;
+  return false;
 }
 
 /** Async functions and generators suspend; so does a module body with top-level `await`. */

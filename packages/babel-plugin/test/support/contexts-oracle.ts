@@ -45,11 +45,13 @@ export function tracedContexts(
   const running: number[] = [];
   const contextOf = new Map<number, number[]>();
   const state = new Map<number, 'running' | 'suspended' | 'done'>();
+  let index = 0;
   const fail = (ev: TraceEvent, problem: string): never => {
-    throw new Error(`trace event ${JSON.stringify(ev)}: ${problem} (running: ${running.join(' ')})`);
+    throw new Error(`trace event ${index} ${JSON.stringify(ev)}: ${problem} (running: ${running.join(' ')})`);
   };
   const top = () => running[running.length - 1];
   for (const ev of events) {
+    index++;
     if (ev.type === 'enter') {
       const below = top();
       const context = [...(below === undefined ? [] : contextOf.get(below)!), ev.graph];
