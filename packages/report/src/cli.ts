@@ -17,10 +17,13 @@ import { ProgressBar } from './progress-bar';
 import { ConfigError, readReportConfig } from './report-config';
 import { selectFunctions, splitTarget } from './function-selection';
 import { formatFunctionPaths } from './show-paths';
+import type { DecodedFrame } from 'babel-plugin-pathprof';
 import { formatCallPaths, interproceduralReport } from './interprocedural-report';
 import { formatInterestingSet } from '@pathprof/numbering';
 import { interestingSet, type PathSelection } from './interesting-set-writer';
 import { formatResidual, interestingSetProblems, residualReport } from './preferential-report';
+import { contextTree, selectContexts } from './context-tree';
+import { contextReport, foldedStacks, formatContextTree } from './contexts-report';
 import { TerminalStyle } from './terminal-style';
 import { formatTextReport } from './text-report';
 import { checkThresholds, thresholdFailures, type CoverageThreshold } from './thresholds';
@@ -35,7 +38,10 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
                               path, or its hottest paths making up P% of its executions (-o FILE, default stdout)
   residual [--check]          preferential mode: the paths this run took outside its interesting set, decoded;
                               --check exits 1 when there is one
-  json                        the report as pathprof-report/2 JSON
+  contexts [FILE[:FUNCTION]]  calling contexts (plugin option contexts): the calling-context tree, hottest first,
+                              with call counts; with FUNCTION, its paths in each of its contexts
+  folded                      calling contexts as folded stacks (a;b;c count) for flame-graph tools
+  json                        the report as pathprof-report/2 JSON (with calling contexts: "contexts")
   lcov                        an lcov tracefile derived from the path profile (istanbul's lcovonly)
   istanbul [--reporter R...]  istanbul's coverage-final.json derived from the path profile; with --reporter,
                               istanbul-reports' R (cobertura, clover, json-summary, lcov, html, text-summary,
@@ -43,7 +49,8 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   check [--paths N [--per-file]]  exit 1 when a threshold (--paths, or coverageThreshold in the configuration)
                               is not met; under GitHub Actions, annotations for untaken paths in changed files
   diff DIR_A DIR_B            paths newly taken and no longer taken from run A to run B
-  html                        a static site: files, sources, paths to select and highlight, graphs
+  html                        a static site: files, sources, paths to select and highlight, graphs, and the
+                              calling contexts as a flame graph
 options: --root DIR (where sources are; default: ., then each DIR's parent), -o/--output FILE (html: a folder, default
   pathprof-html), --limit N (show, json, html: unexecuted paths per function), --top N (text), --implicit-exceptions
   (count paths ending by an implicit exception in the figures), --annotate FILE|GLOB (check: also annotate these
@@ -59,6 +66,8 @@ const commands = [
   'calls',
   'prefer',
   'residual',
+  'contexts',
+  'folded',
   'json',
   'lcov',
   'istanbul',
@@ -158,11 +167,56 @@ export function main(argv: string[]): void {
   switch (command) {
     case 'text':
     case 'json': {
+      const files = load(positionals);
       // The JSON lists each function's unexecuted paths (a bot acts on them); the text only counts them.
       const unexecutedLimit = command === 'json' ? limit : 0;
-      const report = pathReport(load(positionals), problems.messages, { ...coverage, unexecutedLimit });
+      const report = pathReport(files, problems.messages, { ...coverage, unexecutedLimit });
+      if (command === 'text') {
+        emit(formatTextReport(report, style, top));
+        break;
+      }
+      const withContexts = files.some((f) => f.contexts)
+        ? { ...report, contexts: contextReport(contextTree(files, problems), files) }
+        : report;
+      emit(`${JSON.stringify(withContexts, null, 2)}\n`);
+      break;
+    }
+    case 'contexts':
+    case 'folded': {
+      // A profile directory is a directory; anything else first is FILE[:FUNCTION].
+      const target =
+        command === 'contexts' && positionals.length && !isDirectory(positionals[0])
+          ? splitTarget(positionals.shift()!)
+          : null;
+      const files = load(positionals);
+      if (!files.some((f) => f.contexts)) {
+        if (files.length)
+          console.error(
+            "pathprof-report: no calling contexts were counted (plugin option contexts: true, or mode: 'contexts')",
+          );
+        status = 1;
+        break;
+      }
+      const tree = contextTree(files, problems);
+      if (command === 'folded') {
+        emit(foldedStacks(tree, files));
+        break;
+      }
+      const matches = (frame: DecodedFrame) =>
+        target !== null &&
+        frame.kind === 'function' &&
+        (frame.file === target.file || frame.file.endsWith(`/${target.file}`)) &&
+        (target.name === null || frame.name === target.name);
+      const selected = target ? selectContexts(tree, matches) : tree;
+      if (!selected) {
+        console.error(
+          `pathprof-report: no counted context runs through ${target!.file}${target!.name ? `:${target!.name}` : ''}`,
+        );
+        status = 1;
+        break;
+      }
       emit(
-        command === 'json' ? `${JSON.stringify(report, null, 2)}\n` : formatTextReport(report, style, top),
+        formatContextTree(selected, files, (frame) => target?.name != null && matches(frame), style, limit),
       );
       break;
     }
@@ -281,6 +335,7 @@ export function main(argv: string[]): void {
         values.output ?? 'pathprof-html',
         limit,
         coverage,
+        files.some((f) => f.contexts) ? contextTree(files, problems) : null,
       );
       console.log(`pathprof-report: wrote ${index}`);
       break;
@@ -309,6 +364,10 @@ function writeAtomically(file: string, text: string): void {
   } finally {
     rmSync(temporary, { force: true });
   }
+}
+
+function isDirectory(path: string): boolean {
+  return existsSync(path) && statSync(path).isDirectory();
 }
 
 /** A whole number option's value; throws saying what is wrong with it. */

@@ -1,6 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import {
+  contextOfValue,
+  contextValues,
   countsByPathNumber,
   PathEnds,
   type ComponentStorage,
@@ -10,6 +12,7 @@ import {
 import {
   mergeProfiles,
   readProfileDirectory,
+  type ContextCounts,
   type FileProfile,
   type MergedFileProfile,
   type Profile,
@@ -67,6 +70,8 @@ export interface PathTest {
 export interface ProfiledFile {
   /** The file as the plugin named it: relative to Babel's working directory. */
   readonly key: string;
+  /** The fingerprint of the source it was instrumented from (calling contexts name files by key and hash). */
+  readonly hash: string;
   /** Where its source is now. */
   readonly path: string;
   readonly meta: FileMetadata;
@@ -79,6 +84,11 @@ export interface ProfiledFile {
   readonly functions: FunctionPaths[];
   /** Interprocedural mode: the file's executed paths by global number, with the numbering that decodes them. */
   readonly interprocedural?: InterproceduralPaths;
+  /**
+   * Calling contexts (the plugin's `contexts` option): each context's entries and, in path mode, its paths.
+   * A function's paths in `functions` are then the sums over its contexts.
+   */
+  readonly contexts?: ContextCounts;
 }
 
 /** A file's interprocedural counts: global path number → count (nonzero only). */
@@ -168,9 +178,14 @@ export function decodeFileProfile(
     problems.add(`${key}: metadata is not pathprof-meta/1; skipped`);
     return null;
   }
-  if (meta.mode !== 'path' && meta.mode !== 'interprocedural' && meta.mode !== 'preferential') {
+  if (
+    meta.mode !== 'path' &&
+    meta.mode !== 'interprocedural' &&
+    meta.mode !== 'preferential' &&
+    meta.mode !== 'contexts'
+  ) {
     problems.add(
-      `${key}: instrumented in ${meta.mode} mode, not path, interprocedural or preferential mode; skipped`,
+      `${key}: instrumented in ${meta.mode} mode, not path, interprocedural, preferential or contexts mode; skipped`,
     );
     return null;
   }
@@ -183,16 +198,33 @@ export function decodeFileProfile(
     meta.functions.forEach(() => onFunction());
     const interprocedural = interproceduralPaths(profile, meta, problems);
     if (!interprocedural) return null;
-    return { key, path, meta, source: new SourceText(text), functions: [], interprocedural };
+    return {
+      key,
+      hash: profile.hash,
+      path,
+      meta,
+      source: new SourceText(text),
+      functions: [],
+      interprocedural,
+    };
+  }
+  const contexts = meta.contexts ? { contexts: profile.contexts ?? { stacks: [], entries: [] } } : {};
+  if (meta.mode === 'contexts') {
+    meta.functions.forEach(() => onFunction());
+    return { key, hash: profile.hash, path, meta, source: new SourceText(text), functions: [], ...contexts };
   }
 
   const counts = new Map(profile.counts);
   const hashed = new Map(profile.hashed);
-  const testRuns = (profile as MergedFileProfile).tests?.map((run) => ({
-    run,
-    counts: new Map(run.counts),
-    hashed: new Map(run.hashed),
-  }));
+  const perContext = meta.contexts ? pathsOverContexts(meta, contexts.contexts!, problems) : null;
+  // Paths counted per calling context are not told apart by test.
+  const testRuns = perContext
+    ? undefined
+    : (profile as MergedFileProfile).tests?.map((run) => ({
+        run,
+        counts: new Map(run.counts),
+        hashed: new Map(run.hashed),
+      }));
   const functions: FunctionPaths[] = [];
   for (const fn of meta.functions) {
     onFunction();
@@ -204,7 +236,9 @@ export function decodeFileProfile(
       problems.add(`${(error as Error).message}; skipped`);
       continue;
     }
-    const pathCounts = functionCounts(fn, counts, hashed);
+    const pathCounts = perContext
+      ? (perContext.get(meta.functions.indexOf(fn)) ?? new Map<number, number>())
+      : functionCounts(fn, counts, hashed);
     if (typeof pathCounts === 'string') {
       problems.add(`${key}: ${fn.name} ${pathCounts}; skipped`);
       continue;
@@ -233,7 +267,28 @@ export function decodeFileProfile(
       ...(fn.preferential ? { preferential: preferentialPaths(fn.preferential) } : {}),
     });
   }
-  return { key, path, meta, source: new SourceText(text), functions };
+  return { key, hash: profile.hash, path, meta, source: new SourceText(text), functions, ...contexts };
+}
+
+/** Paths counted per calling context, summed per function (by index): what path mode alone counts. */
+function pathsOverContexts(
+  meta: FileMetadata,
+  contexts: ContextCounts,
+  problems: Problems,
+): Map<number, Map<number, number>> {
+  const values = contextValues(meta.contexts!.numbering);
+  const sums = new Map<number, Map<number, number>>();
+  for (const [, value, pairs] of contexts.paths ?? []) {
+    const fn = contextOfValue(values, value)?.function;
+    if (fn === undefined) {
+      problems.add(`${meta.file}: paths counted in context ${value}, which does not exist; skipped`);
+      continue;
+    }
+    let counts = sums.get(fn);
+    if (!counts) sums.set(fn, (counts = new Map()));
+    for (const [p, n] of pairs) if (n > 0) counts.set(p, (counts.get(p) ?? 0) + n);
+  }
+  return sums;
 }
 
 /**

@@ -2,10 +2,12 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatPercent, percentOf, type CoverageOptions } from '../coverage-figures';
 import type { PathReport } from '../path-report';
+import type { ContextTree } from '../context-tree';
 import { preferentialSummary } from '../preferential-report';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
 import { filePageBody, istanbulFigures, level } from './file-page';
+import { flameGraphBody, flameScript } from './flame-graph';
 import { lineCoverage, type LineCoverage } from './line-coverage';
 import { indexScript, pageScript } from './page-script';
 import { pageStyle } from './page-style';
@@ -14,7 +16,8 @@ import { pageStyle } from './page-style';
  * `html`: a static site in `outDir`: `index.html` with the files table (sortable, filterable: paths, and
  * istanbul's statements, branches, functions and lines), and per source file a page with its source (line
  * counts, colours, syntax), its functions, their executed and unexecuted paths (selecting one highlights its
- * lines, the code where it decides and its edges) and each function's graph. Returns the path of `index.html`.
+ * lines, the code where it decides and its edges) and each function's graph; with calling contexts,
+ * `contexts.html`, their flame graph. Returns the path of `index.html`.
  */
 export function writeHtmlReport(
   files: readonly ProfiledFile[],
@@ -22,6 +25,7 @@ export function writeHtmlReport(
   outDir: string,
   limit: number,
   options: CoverageOptions,
+  contexts: ContextTree | null = null,
 ): string {
   mkdirSync(outDir, { recursive: true });
   const coverages = new Map(files.map((f) => [f.key, lineCoverage(f)]));
@@ -56,12 +60,17 @@ export function writeHtmlReport(
     `<h1>Path coverage</h1>
 <p>${s.files} files, ${s.functions} functions (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${s.potentialPaths} paths (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.</p>
 ${totals}${preferential ? `<p class="preferential">${escapeHtml(preferential)}</p>` : ''}
+${contexts ? `<p><a href="contexts.html">Calling contexts</a>: ${contexts.calls} calls in ${contexts.contexts} contexts, as a flame graph.</p>` : ''}
 <p><input type="search" id="filter" placeholder="Filter files" aria-label="Filter files"> <label><input type="checkbox" id="untaken-only"> only files with untaken paths</label></p>
 <table class="files"><thead><tr>${header.map((h) => `<th tabindex="0" aria-sort="none">${h}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('\n')}</tbody></table>`,
     indexScript,
   );
   writeFileSync(join(outDir, 'index.html'), index);
+  if (contexts) {
+    const body = `<p><a href="index.html">All files</a></p>${flameGraphBody(contexts, files, pageName)}`;
+    writeFileSync(join(outDir, 'contexts.html'), page('pathprof: calling contexts', body, flameScript));
+  }
   for (const file of files) {
     const body = filePageBody(file, coverages.get(file.key) as LineCoverage | null, limit, options);
     writeFileSync(join(outDir, pageName(file.key)), page(`pathprof: ${file.key}`, body));

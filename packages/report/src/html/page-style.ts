@@ -46,4 +46,11 @@ svg.graph text { font: 10px sans-serif; text-anchor: middle; }
 ul.call-paths { list-style: none; padding-left: 0; } ul.call-tree { list-style: none; padding-left: 1.2em; margin: 0; }
 ul.call-tree li.step .fn { color: #555; font-weight: bold; } ul.call-tree li.call { color: #1f6feb; }
 ul.call-tree li.return { color: #1f6feb; } ul.call-tree li.end { color: #888; } ul.call-tree li.context { opacity: 0.6; }
+svg.flame .bar { cursor: pointer; }
+svg.flame rect { fill: #f2a65a; stroke: white; }
+svg.flame .f1 rect { fill: #e07a5f; } svg.flame .f2 rect { fill: #f2cc8f; } svg.flame .f3 rect { fill: #81b29a; }
+svg.flame .f4 rect { fill: #e9c46a; } svg.flame .f5 rect { fill: #f4a261; } svg.flame .cut rect { fill: #bbb; }
+svg.flame .bar[aria-pressed="true"] rect { fill: #1f6feb; }
+svg.flame text { font: 11px ui-monospace, monospace; pointer-events: none; }
+#context-detail .context { font: 12px ui-monospace, monospace; }
 `;

@@ -1,0 +1,142 @@
+import { ContextDecoder, type DecodedFrame } from 'babel-plugin-pathprof';
+import type { Problems } from './problems';
+import type { ProfiledFile } from './profiled-file';
+
+/**
+ * One node of the calling-context tree: a frame (a function entered from the frame above it, at a call site
+ * when the call was known statically), how often a function was entered in exactly this context (`calls`)
+ * and in this context or below it (`total`), and, when paths were counted per context, the paths this frame's
+ * function took in this context.
+ */
+export interface ContextNode {
+  /** The frames from the root to this node, as `file:function#site` keys: unique in the tree. */
+  readonly id: string;
+  readonly frame: DecodedFrame;
+  /** The file's line of the call that entered it (a statically known call), or null. */
+  readonly callLine: number | null;
+  calls: number;
+  total: number;
+  /** Path number → count, in exactly this context (path mode with `contexts`). */
+  readonly paths: Map<number, number>;
+  /** Hottest first. */
+  readonly children: ContextNode[];
+}
+
+/** The calling-context tree of some files: its roots (hottest first) and what it sums to. */
+export interface ContextTree {
+  readonly roots: ContextNode[];
+  /** Function entries counted in all contexts. */
+  readonly calls: number;
+  /** Distinct contexts entered. */
+  readonly contexts: number;
+  /** Entries in contexts cut short (the realm held its most encoding stacks). */
+  readonly cutCalls: number;
+}
+
+/**
+ * Decodes every counted context of `files` (those counted with `contexts`) and merges them into one tree:
+ * frames in the same place with the same function and call site are one node. Contexts that cannot be
+ * decoded (a caller's file missing from the profiles, a value out of range) are left out with a problem.
+ */
+export function contextTree(files: readonly ProfiledFile[], problems: Problems): ContextTree {
+  const decoder = new ContextDecoder(files.filter((f) => f.contexts));
+  const sites = new Map(files.map((f) => [f.key, f.meta.contexts?.sites ?? []]));
+  const top = new Map<string, ContextNode>();
+  const kids = new Map<ContextNode, Map<string, ContextNode>>();
+  let calls = 0;
+  let contexts = 0;
+  let cutCalls = 0;
+  const nodeOf = (frames: DecodedFrame[]): ContextNode => {
+    let level = top;
+    let node: ContextNode | undefined;
+    let id = '';
+    let previousFile: string | null = null;
+    for (const frame of frames) {
+      const key = frame.kind === 'cut' ? '[cut]' : `${frame.file}:${frame.function}#${frame.site ?? ''}`;
+      id = id ? `${id};${key}` : key;
+      let next = level.get(key);
+      if (!next) {
+        const line =
+          frame.kind === 'function' && frame.site !== null && previousFile !== null
+            ? (sites.get(previousFile)?.[2 * frame.site] ?? null)
+            : null;
+        next = { id, frame, callLine: line, calls: 0, total: 0, paths: new Map(), children: [] };
+        level.set(key, next);
+        if (node) node.children.push(next);
+      }
+      node = next;
+      previousFile = frame.kind === 'function' ? frame.file : previousFile;
+      level = kids.get(node) ?? new Map();
+      kids.set(node, level);
+    }
+    return node!;
+  };
+  const decode = (file: ProfiledFile, stack: number, value: number): DecodedFrame[] | null => {
+    try {
+      return decoder.decode(file.key, file.hash, file.contexts!.stacks, stack, value);
+    } catch (error) {
+      problems.add(`${file.key}: a calling context cannot be decoded (${(error as Error).message}); skipped`);
+      return null;
+    }
+  };
+  for (const file of files) {
+    if (!file.contexts) continue;
+    for (const [stack, value, n] of file.contexts.entries) {
+      const frames = decode(file, stack, value);
+      if (!frames) continue;
+      const node = nodeOf(frames);
+      node.calls += n;
+      calls += n;
+      contexts++;
+      if (frames.some((f) => f.kind === 'cut')) cutCalls += n;
+    }
+    for (const [stack, value, pairs] of file.contexts.paths ?? []) {
+      const frames = decode(file, stack, value);
+      if (!frames) continue;
+      const node = nodeOf(frames);
+      for (const [p, n] of pairs) node.paths.set(p, (node.paths.get(p) ?? 0) + n);
+    }
+  }
+  const roots = [...top.values()];
+  const finish = (nodes: ContextNode[]): void => {
+    for (const node of nodes) {
+      finish(node.children);
+      node.total = node.calls + node.children.reduce((sum, c) => sum + c.total, 0);
+    }
+    nodes.sort((a, b) => b.total - a.total || frameName(a.frame).localeCompare(frameName(b.frame)));
+  };
+  finish(roots);
+  return { roots, calls, contexts, cutCalls };
+}
+
+/** A frame's function name, or `[cut]`. */
+export function frameName(frame: DecodedFrame): string {
+  return frame.kind === 'cut' ? '[cut]' : frame.name;
+}
+
+/**
+ * The tree pruned to what concerns FILE[:FUNCTION]: the frames of that file (that function) with everything
+ * above and below them; the other branches are dropped. Null when nothing matches.
+ */
+export function selectContexts(
+  tree: ContextTree,
+  matches: (frame: DecodedFrame) => boolean,
+): ContextTree | null {
+  const prune = (node: ContextNode): ContextNode | null => {
+    if (matches(node.frame)) return node;
+    const children = node.children.map(prune).filter((c): c is ContextNode => c !== null);
+    // Its own counts stay what they are; only the branches that do not lead to a match are dropped.
+    return children.length === 0 ? null : { ...node, children };
+  };
+  const roots = tree.roots.map(prune).filter((c): c is ContextNode => c !== null);
+  if (roots.length === 0) return null;
+  return { ...tree, roots };
+}
+
+/** Every node of the tree, depth first, with its depth. */
+export function* walkContexts(nodes: readonly ContextNode[], depth = 0): Generator<[ContextNode, number]> {
+  for (const node of nodes) {
+    yield [node, depth];
+    yield* walkContexts(node.children, depth + 1);
+  }
+}

@@ -1,0 +1,189 @@
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { launchChromium } from './support/chromium';
+import { built, fixtures, reportIn } from './support/runs';
+
+// A jest run of the example shop, the CLI and chromium: seconds alone, longer beside the whole suite.
+jest.setTimeout(120_000);
+
+/**
+ * The example shop's own jest tests with `contexts: true` (paths per calling context), as a user would turn
+ * it on, reported in every form. The counts are the calls its tests make, worked out by hand: `total` runs 3
+ * times from the tests, each calling `discount` (a call known statically, line 10) and `priceOf` (another
+ * file: a push) for every line with a quantity (apple, bread; none; cheese); `parseOrder` calls `priceOf` at
+ * line 18 for apple, mango (it throws) and bread; the tests call `priceOf` (caviar, throws) and `discount`
+ * once themselves, `shippingZone` 3 times through `map`; cart.js loads catalog.js.
+ */
+(built ? describe : describe.skip)('calling contexts of the example shop', () => {
+  const root = join(__dirname, '..', '..', '..');
+  let project: string;
+  beforeAll(() => {
+    project = mkdtempSync(join(tmpdir(), 'pathprof-contexts-'));
+    cpSync(join(fixtures, 'js-shop'), project, { recursive: true });
+    writeFileSync(
+      join(project, 'babel.config.js'),
+      "module.exports = { plugins: [['pathprof', { contexts: true }]] };\n",
+    );
+    symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
+    const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--ci', '--no-cache'], {
+      cwd: project,
+      env: { ...process.env, PATHPROF_DIR: join(project, '.pathprof') },
+      encoding: 'utf8',
+    });
+    if (run.status !== 0) throw new Error(`jest failed:\n${run.stderr}`);
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  const report = (args: string[]) => reportIn(project, args);
+
+  test('contexts: the calling-context tree, hottest first, with exact call counts', () => {
+    const run = report(['contexts']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.split('\n')).toEqual([
+      'Calling contexts: 21 calls in 11 contexts of 2 files',
+      '   calls    total  context',
+      '       3        9  total  src/cart.js:4',
+      '       3        3    discount  src/cart.js:13  ← L10',
+      '       3        3    priceOf  src/catalog.js:3',
+      '       1        4  parseOrder  src/catalog.js:10',
+      '       3        3    priceOf  src/catalog.js:3  ← L18',
+      '       3        3  shippingZone  src/catalog.js:27',
+      '       1        2  <program>  src/cart.js:1',
+      '       1        1    <program>  src/catalog.js:1',
+      '       1        1  <program>  src/catalog.js:1',
+      '       1        1  discount  src/cart.js:13',
+      '       1        1  priceOf  src/catalog.js:3',
+      '',
+    ]);
+  });
+
+  test('contexts FILE:FUNCTION: its contexts only, with the paths it took in each', () => {
+    const run = report(['contexts', 'src/catalog.js:priceOf']);
+    expect(run.status).toBe(0);
+    const lines = run.stdout.split('\n').map((l) => l.trimEnd());
+    // Only called from parseOrder (mango) or by a test (caviar) does priceOf throw.
+    expect(lines.slice(2)).toEqual([
+      '       3        9  total  src/cart.js:4',
+      '       3        3    priceOf  src/catalog.js:3',
+      '                     path 2  ×3  entry → return',
+      '                         L5 price === undefined → false',
+      '                         L6 return price;',
+      '       1        4  parseOrder  src/catalog.js:10',
+      '       3        3    priceOf  src/catalog.js:3  ← L18',
+      '                     path 2  ×2  entry → return',
+      '                         L5 price === undefined → false',
+      '                         L6 return price;',
+      '                     path 1  ×1  entry → a throw',
+      '                         L5 price === undefined → true',
+      '                         L5 throw',
+      '       1        1  priceOf  src/catalog.js:3',
+      '                   path 1  ×1  entry → a throw',
+      '                       L5 price === undefined → true',
+      '                       L5 throw',
+      '',
+    ]);
+    expect(report(['contexts', 'src/nowhere.js']).status).toBe(1);
+  });
+
+  test('folded: one line per context, as flame-graph tools read them', () => {
+    expect(report(['folded']).stdout).toBe(
+      [
+        'total (src/cart.js:4) 3',
+        'total (src/cart.js:4);discount (src/cart.js:13) 3',
+        'total (src/cart.js:4);priceOf (src/catalog.js:3) 3',
+        'parseOrder (src/catalog.js:10) 1',
+        'parseOrder (src/catalog.js:10);priceOf (src/catalog.js:3) 3',
+        'shippingZone (src/catalog.js:27) 3',
+        '<program> (src/cart.js:1) 1',
+        '<program> (src/cart.js:1);<program> (src/catalog.js:1) 1',
+        '<program> (src/catalog.js:1) 1',
+        'discount (src/cart.js:13) 1',
+        'priceOf (src/catalog.js:3) 1',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  test("json carries the tree; the paths summed over contexts are path mode's counts", () => {
+    const json = JSON.parse(report(['json']).stdout);
+    expect(json.contexts).toMatchObject({ calls: 21, contexts: 11, cutCalls: 0 });
+    expect(json.contexts.tree[1]).toEqual({
+      function: 'parseOrder',
+      location: 'src/catalog.js:10',
+      callLine: null,
+      calls: 1,
+      total: 4,
+      // Ball-Larus paths end at the loop's back edge: one activation, several paths.
+      paths: [
+        [1, 1],
+        [4, 1],
+        [6, 1],
+        [8, 1],
+        [9, 1],
+        [28, 1],
+      ],
+      children: [
+        {
+          function: 'priceOf',
+          location: 'src/catalog.js:3',
+          callLine: 18,
+          calls: 3,
+          total: 3,
+          paths: [
+            [2, 2],
+            [1, 1],
+          ],
+          children: [],
+        },
+      ],
+    });
+    // The same per-function figures as path mode alone (the example-project report test's numbers).
+    const catalog = json.files.find((f: { file: string }) => f.file === 'src/catalog.js');
+    const priceOf = catalog.functions.find((f: { name: string }) => f.name === 'priceOf');
+    expect(priceOf.paths.map((p: { id: number; count: number }) => [p.id, p.count])).toEqual([
+      [2, 5],
+      [1, 2],
+    ]);
+    expect(report([]).stdout).toMatch(/^ {2}discount +13 +5 +3 +60\.0% +0\/6 +#1 ×2, #3 ×1, #9 ×1$/m);
+  });
+
+  test('html: the flame graph in chromium, a context selected down to a path on its file page', async () => {
+    const site = join(project, 'site');
+    expect(report(['html', '-o', site]).status).toBe(0);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+      await page.goto(pathToFileURL(join(site, 'index.html')).href);
+      await page.click('text=Calling contexts');
+      const titles = await page.locator('.bar title').allTextContents();
+      expect(titles.map((t) => t.split('\n')[0])).toContain('parseOrder → priceOf');
+      // The widest bar is the hottest root: total, 9 of the 21 calls.
+      const widths = await page
+        .locator('.bar rect')
+        .evaluateAll((rects) => rects.map((r) => Number(r.getAttribute('width'))));
+      expect(Math.max(...widths)).toBeCloseTo((9 / 21) * 1160 - 1, 0);
+      const bar = page.locator('.bar', { has: page.locator('title', { hasText: 'parseOrder → priceOf' }) });
+      await bar.click();
+      expect(await bar.getAttribute('aria-pressed')).toBe('true');
+      const detail = page.locator('#context-detail');
+      expect(await detail.locator('.counts').textContent()).toBe(
+        '3 calls in this context, 3 in it and below it',
+      );
+      expect(await detail.locator('li').allTextContents()).toEqual([
+        'path 2 (×2): entry → return',
+        'path 1 (×1): entry → a throw',
+      ]);
+      await detail.locator('a', { hasText: 'path 1' }).click();
+      await page.waitForLoadState();
+      expect(page.url()).toMatch(/src_catalog\.js\.html#/);
+      const selected = page.locator('.path[aria-selected="true"]');
+      expect(await selected.count()).toBe(1);
+      expect(await selected.textContent()).toMatch(/^path 1 \(×2\): entry → a throw/);
+      expect(await page.locator('#L5').getAttribute('class')).toContain('decision');
+    } finally {
+      await browser.close();
+    }
+  });
+});
