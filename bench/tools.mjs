@@ -19,10 +19,10 @@ const istanbul = require.resolve('babel-plugin-istanbul');
 /**
  * The Babel plugins of each instrumenting tool. Every tool is told to instrument whatever it is given: the
  * files come from node_modules, which both exclude by default. `babel` alone parses and prints the file, the
- * floor under any Babel-based instrumenter. `piecewise` and `context` are interprocedural mode's two schemes.
- * `path-before`/`edge-before` are the modes of the build in
- * BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure a change against it in the same run. `ppp` is
- * preferential mode against INTERESTING.
+ * floor under any Babel-based instrumenter. `piecewise` and `context` are interprocedural mode's two schemes;
+ * `contexts` counts calling contexts only, `path-contexts` paths per calling context. `path-before`/`edge-before`
+ * are the modes of the build in BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure a change against
+ * it in the same run. `ppp` is preferential mode against INTERESTING.
  */
 function plugins(tool, cwd) {
   const all = { include: ['**'], exclude: [] };
@@ -37,6 +37,11 @@ function plugins(tool, cwd) {
       return [[pathprof, { mode: 'interprocedural', scheme: tool, ...all }]];
     case 'ppp':
       return [[pathprof, { mode: 'preferential', interesting: INTERESTING, ...all }]];
+    // Calling contexts alone, and path mode's paths per calling context.
+    case 'contexts':
+      return [[pathprof, { mode: 'contexts', ...all }]];
+    case 'path-contexts':
+      return [[pathprof, { mode: 'path', contexts: true, ...all }]];
     case 'path-before':
     case 'edge-before':
       if (!process.env.BENCH_BASELINE) throw new Error(`${tool} needs BENCH_BASELINE (--baseline DIR)`);

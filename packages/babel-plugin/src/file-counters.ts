@@ -19,6 +19,8 @@ export class FileCounters {
   readonly unpack: t.Identifier;
   /** The file's counter array once the body's first statement ran; `undefined` before. Never reassigned. */
   readonly array: t.Identifier;
+  /** The same for the file's calling contexts (`FileContexts`), when it counts them. */
+  readonly contextsRecord: t.Identifier;
 
   constructor(fresh: FreshName) {
     this.record = fresh('pp_file');
@@ -26,6 +28,7 @@ export class FileCounters {
     this.runtime = fresh('pp_runtime');
     this.unpack = fresh('pp_unpack');
     this.array = fresh('pp_counts');
+    this.contextsRecord = fresh('pp_contexts');
   }
 
   /** `init()`: the file's record, registered on the first call. */
@@ -49,9 +52,17 @@ export class FileCounters {
     return t.memberExpression(this.file(), t.identifier('hashed'));
   }
 
-  /** The file's calling contexts in the realm (`FileContexts`). */
+  /** The file's calling contexts in the realm (`FileContexts`), as `counts()` reads the array. */
   contexts(): t.Expression {
-    return t.memberExpression(this.file(), t.identifier('contexts'));
+    return t.conditionalExpression(
+      t.binaryExpression(
+        '===',
+        t.cloneNode(this.contextsRecord),
+        t.unaryExpression('void', t.numericLiteral(0)),
+      ),
+      t.memberExpression(this.file(), t.identifier('contexts')),
+      t.cloneNode(this.contextsRecord),
+    );
   }
 
   /**
@@ -128,6 +139,14 @@ export class FileCounters {
           t.cloneNode(this.array),
           t.memberExpression(this.file(), t.identifier('counts')),
         ),
+        ...(args.contextCount > 0
+          ? [
+              t.variableDeclarator(
+                t.cloneNode(this.contextsRecord),
+                t.memberExpression(this.file(), t.identifier('contexts')),
+              ),
+            ]
+          : []),
       ]),
     ];
   }
