@@ -20,9 +20,9 @@ const istanbul = require.resolve('babel-plugin-istanbul');
  * The Babel plugins of each instrumenting tool. Every tool is told to instrument whatever it is given: the
  * files come from node_modules, which both exclude by default. `babel` alone parses and prints the file, the
  * floor under any Babel-based instrumenter. `piecewise` and `context` are interprocedural mode's two schemes;
- * `contexts` counts calling contexts only, `path-contexts` paths per calling context. `path-before`/`edge-before`
- * are the modes of the build in BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure a change against
- * it in the same run. `ppp` is preferential mode against INTERESTING.
+ * `contexts` counts calling contexts only, `path-contexts` paths per calling context. `path-before` and
+ * `edge-before` are the modes of the build in BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure
+ * a change against it in the same run. `ppp` is preferential mode against INTERESTING.
  */
 function plugins(tool, cwd) {
   const all = { include: ['**'], exclude: [] };

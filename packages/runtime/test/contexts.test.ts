@@ -82,7 +82,7 @@ describe('ContextState: the running calling context of a realm', () => {
       x.v = i; // a different caller each time: no runs
       x.enter(a, i);
     }
-    const depth = (n: typeof x.s) => (n.parent ? 1 + depth(n.parent) : 0);
+    const depth = (n: typeof x.s): number => (n.parent ? 1 + depth(n.parent) : 0);
     expect(x.nodes.map((n) => n.cut)).toEqual([false, false, true]);
     expect(x.s.cut).toBe(true);
     expect(depth(x.s)).toBe(3);

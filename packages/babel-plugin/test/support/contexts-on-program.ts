@@ -1,5 +1,12 @@
 import { canInstrument, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
-import { generateProgram, propertyInputs, Random, runPlain, TIMEOUT } from '@pathprof/testkit';
+import {
+  generateProgram,
+  propertyInputs,
+  Random,
+  runPlain,
+  TIMEOUT,
+  type ProgramOptions,
+} from '@pathprof/testkit';
 import type { PluginOptions } from '../../src';
 import { countedPaths, resetCounts, runtimeGlobals } from './counted-paths';
 import { instrument } from './instrument';
@@ -14,6 +21,9 @@ import {
 /** How a program is instrumented for the calling-context property tests. */
 export type ContextVariant = 'contexts' | 'paths' | 'paths-small';
 
+/** The variants in turn, one per seed. */
+export const CONTEXT_VARIANTS: readonly ContextVariant[] = ['contexts', 'paths', 'paths-small'];
+
 const OPTIONS: Record<ContextVariant, PluginOptions> = {
   contexts: { mode: 'contexts' },
   paths: { mode: 'path', contexts: true },
@@ -21,9 +31,14 @@ const OPTIONS: Record<ContextVariant, PluginOptions> = {
   'paths-small': { mode: 'path', contexts: true, maxContexts: 8 },
 };
 
-/** Calling contexts on one generated program (see `checkContextsOnSource`). */
-export function checkContextsOnProgram(seed: number, variant: ContextVariant, stats: ContextStats): void {
-  const program = generateProgram(new Random(seed));
+/** Calling contexts on one generated program (see `checkContextsOnSource`); `options` bias the generator. */
+export function checkContextsOnProgram(
+  seed: number,
+  variant: ContextVariant,
+  stats: ContextStats,
+  options: ProgramOptions = {},
+): void {
+  const program = generateProgram(new Random(seed), options);
   checkContextsOnSource(
     program.source,
     `generated-${seed}.js`,
