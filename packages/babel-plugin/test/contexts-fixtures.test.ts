@@ -3,6 +3,7 @@ import { listFixtures, runScript, toScript } from '@pathprof/testkit';
 import { resetCounts, runtimeGlobals } from './support/counted-paths';
 import { instrument } from './support/instrument';
 import {
+  contextReading,
   countedContexts,
   emptyContextStats,
   expectedContexts,
@@ -36,10 +37,11 @@ describe.each(
     resetCounts();
     const run = await runScript(instrument(fixture.source, name, options), name, runtimeGlobals());
     expect(run).toEqual(plain);
-    const counted = countedContexts(`virtual/${name}`);
+    const reading = contextReading(`virtual/${name}`);
+    const counted = countedContexts(reading);
     let next = 0;
     const functionOf = traced.graphs.map((g) => (canInstrument(g) ? next++ : -1));
-    const expected = expectedContexts(counted.meta, activations, functionOf, options.mode === 'path');
+    const expected = expectedContexts(reading, activations, functionOf);
     expect(tallyDifferences(counted.entries, expected.entries)).toEqual([]);
     expect(tallyDifferences(counted.paths, expected.paths)).toEqual([]);
   });

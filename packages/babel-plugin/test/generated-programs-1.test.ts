@@ -17,3 +17,10 @@ test('the programs cross calls and throw out of crossed callees', () => {
 test('preferential mode counted interesting, residual and dropped paths, and changed and unlisted functions', () => {
   for (const [what, n] of Object.entries(stats.preferential)) expect([what, n > 0]).toEqual([what, true]);
 });
+
+test('the programs nest calls, recurse, suspend and resume, and throw out of frames', () => {
+  expect(stats.contexts.nestedEntries).toBeGreaterThan(10_000);
+  expect(stats.contexts.recursiveEntries).toBeGreaterThan(1000);
+  expect(stats.contexts.resumptions).toBeGreaterThan(1000);
+  expect(stats.contexts.throwsOut).toBeGreaterThan(300);
+});

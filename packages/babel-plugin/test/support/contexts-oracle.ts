@@ -1,6 +1,8 @@
 import { getStore, snapshot } from '@pathprof/runtime';
 import { TraceReplay, type ControlFlowGraph, type TraceEvent } from '@pathprof/cfg';
+import type { PathNumbering } from '@pathprof/numbering';
 import { ContextDecoder, numberingOf, type FileMetadata } from '../../src';
+import { numberingChecksum } from '../../src/metadata';
 import { pathsFromTrace } from './paths-from-trace';
 
 /** What happened in a traced run that makes contexts hard, so tests can assert it really occurred. */
@@ -99,46 +101,73 @@ export function tracedContexts(
 }
 
 /**
- * The contexts a file counted in this realm, each as `context → entries` where a context is its functions'
- * indexes root first, joined by ' '; and, when paths were counted per context, `context|path → count`.
+ * What reading a file's counted contexts needs: its metadata, a decoder of its contexts and, when paths are
+ * counted per context, its functions' numberings. The same for every run of one instrumented file: made once.
  */
-export function countedContexts(key: string): {
-  meta: FileMetadata;
-  entries: Map<string, number>;
-  paths: Map<string, number>;
-} {
+export interface ContextReading {
+  readonly key: string;
+  readonly hash: string;
+  readonly meta: FileMetadata;
+  readonly decoder: ContextDecoder;
+  readonly numberings: readonly PathNumbering[] | null;
+}
+
+/**
+ * The reading of file `key` as registered in this realm (run it once first). With paths per context, each
+ * function's numbering is recomputed from the metadata, or, given path mode's numberings of the same file,
+ * checked to be those (so paths per context summed over contexts are path mode's paths) and taken.
+ */
+export function contextReading(key: string, pathModeNumberings?: readonly PathNumbering[]): ContextReading {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
   const meta = JSON.parse(record.meta) as FileMetadata;
-  const profile = snapshot(getStore()).files.find((f) => f.key === key)!;
   const decoder = new ContextDecoder([{ key, hash: record.hash, meta }]);
+  let numberings: readonly PathNumbering[] | null = null;
+  if (meta.mode === 'path' && pathModeNumberings) {
+    meta.functions.forEach((fn, k) => {
+      if (fn.path!.checksum !== numberingChecksum(pathModeNumberings[k]))
+        throw new Error(`${fn.name}: paths per context are numbered otherwise than in path mode`);
+    });
+    numberings = pathModeNumberings;
+  } else if (meta.mode === 'path') numberings = meta.functions.map((fn) => numberingOf(meta, fn));
+  return { key, hash: record.hash, meta, decoder, numberings };
+}
+
+/**
+ * The contexts a file counted in this realm, each as `context → entries` where a context is its functions'
+ * indexes root first, joined by ' '; and, when paths were counted per context, `context|path → count`.
+ */
+export function countedContexts({ key, hash, decoder }: ContextReading): {
+  entries: Map<string, number>;
+  paths: Map<string, number>;
+} {
+  const profile = snapshot(getStore()).files.find((f) => f.key === key);
+  if (!profile) throw new Error(`nothing registered for ${key}`);
   const entries = new Map<string, number>();
   const paths = new Map<string, number>();
   const contexts = profile.contexts ?? { stacks: [], entries: [] };
   const chain = (stack: number, value: number) =>
     decoder
-      .decode(key, record.hash, contexts.stacks, stack, value)
+      .decode(key, hash, contexts.stacks, stack, value)
       .map((f) => (f.kind === 'cut' ? 'cut' : String(f.function)))
       .join(' ');
   for (const [stack, value, n] of contexts.entries) add(entries, chain(stack, value), n);
   for (const [stack, value, pairs] of contexts.paths ?? [])
     for (const [path, n] of pairs) add(paths, `${chain(stack, value)}|${path}`, n);
-  return { meta, entries, paths };
+  return { entries, paths };
 }
 
 /**
  * What the counts must be: per traced activation of an instrumented function, its context (the functions'
- * indexes) once; with `paths`, each of its paths (numbered from `Val`) in its context.
+ * indexes) once; when paths are counted per context, each of its paths (numbered from `Val`) in its context.
  */
 export function expectedContexts(
-  meta: FileMetadata,
+  { numberings }: ContextReading,
   activations: readonly ContextActivation[],
   functionOf: readonly number[],
-  paths: boolean,
 ): { entries: Map<string, number>; paths: Map<string, number> } {
   const entries = new Map<string, number>();
   const pathCounts = new Map<string, number>();
-  const numberings = paths ? meta.functions.map((fn) => numberingOf(meta, fn)) : [];
   for (const a of activations) {
     const fn = functionOf[a.graph];
     if (fn < 0) continue;
@@ -147,7 +176,8 @@ export function expectedContexts(
       .filter((f) => f >= 0)
       .join(' ');
     add(entries, chain, 1);
-    if (paths) for (const p of pathsFromTrace(numberings[fn], a.edges)) add(pathCounts, `${chain}|${p}`, 1);
+    if (numberings)
+      for (const p of pathsFromTrace(numberings[fn], a.edges)) add(pathCounts, `${chain}|${p}`, 1);
   }
   return { entries, paths: pathCounts };
 }

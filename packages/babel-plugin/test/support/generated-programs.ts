@@ -1,5 +1,7 @@
 import { generateProgram, propertyInputs, Random, type ProgramOptions } from '@pathprof/testkit';
 import { tracedRuns } from '../../../cfg/test/support/random-programs';
+import { CONTEXT_VARIANTS, checkContextsOnTraced } from './contexts-on-program';
+import { emptyContextStats, type ContextStats } from './contexts-oracle';
 import { checkInterproceduralOnSource } from './interprocedural-on-program';
 import type { CrossingStats } from './interprocedural-oracle';
 import { checkPathModeOnTraced } from './path-mode-on-program';
@@ -9,12 +11,14 @@ import { checkPreferentialOnTraced, type PreferentialTally } from './preferentia
 export interface GeneratedProgramStats {
   readonly crossing: CrossingStats;
   readonly preferential: PreferentialTally;
+  readonly contexts: ContextStats;
 }
 
 export function emptyGeneratedProgramStats(): GeneratedProgramStats {
   return {
     crossing: { crossedEntries: 0, crossedThrows: 0, handlerRestarts: 0 },
     preferential: { interesting: 0, residual: 0, dropped: 0, changed: 0, unlisted: 0 },
+    contexts: emptyContextStats(),
   };
 }
 
@@ -24,7 +28,9 @@ export function emptyGeneratedProgramStats(): GeneratedProgramStats {
  * counts of the traced paths; edge mode on every other seed; preferential mode on one seed in three, against
  * a random interesting set; interprocedural mode in one scheme per seed, against a trace with calls split,
  * with a small path budget on one seed in four (crossed calls are cut and functions' paths split to fit) and
- * hash tables on another. Each mode sees every program or a share of them, at the cost of one.
+ * hash tables on another; calling contexts against the tracer's stacks, in one variant per seed in turn
+ * (contexts alone; paths per context, numbered as path mode numbers them; contexts with a budget so small that
+ * most calls push). Each mode sees every program or a share of them, at the cost of one.
  * `options` bias the generator (the fuzz tests weight the hardest constructs). A failure names the seed:
  * `PATHPROF_SEED=<seed> npx jest generated-programs` reproduces it.
  */
@@ -51,4 +57,8 @@ export function checkEveryMode(seed: number, options: ProgramOptions, stats: Gen
     [seed % 2 === 0 ? 'piecewise' : 'context'],
     { alone: true },
   );
+  checkContextsOnTraced(traced, CONTEXT_VARIANTS[seed % 3], stats.contexts, {
+    alone: true,
+    pathModeNumberings: numberings,
+  });
 }
