@@ -4,6 +4,7 @@ import { runPlain } from '@pathprof/testkit';
 import { ContextDecoder, type FileMetadata } from '../src';
 import { resetCounts, runtimeGlobals } from './support/counted-paths';
 import { instrument } from './support/instrument';
+import { FIG4_IDS } from '../../numbering/test/calling-context/support/paper-figures';
 
 /**
  * Sumner et al.'s figures as JavaScript, instrumented with `mode: 'contexts'` and run: the ids the paper gives
@@ -92,33 +93,7 @@ afterEach(resetCounts);
 test("Fig. 4: every context of every function gets the paper's id, AJGI is 6", () => {
   const contexts = countedContexts(FIG4, 'fig4.js', [[]]);
   const ids = Object.fromEntries(contexts.filter((c) => c.name).map((c) => [c.name, c.id]));
-  expect(ids).toEqual({
-    A: 0,
-    AB: 0,
-    AJ: 0,
-    ABD: 0,
-    AJD: 1,
-    ABE: 0,
-    ABD1F: 0,
-    AJD1F: 1,
-    ABD2F: 2,
-    AJD2F: 3,
-    ABDG: 0,
-    AJDG: 1,
-    AJG: 2,
-    ABD1FH: 0,
-    AJD1FH: 1,
-    ABD2FH: 2,
-    AJD2FH: 3,
-    ABD1FI: 0,
-    AJD1FI: 1,
-    ABD2FI: 2,
-    AJD2FI: 3,
-    ABDGI: 4,
-    AJDGI: 5,
-    AJGI: 6,
-    AJI: 7,
-  });
+  expect(ids).toEqual(FIG4_IDS);
   // Acyclic, every call numbered: no function was entered any other way, nothing was pushed.
   expect(contexts.every((c) => c.stack.length === 0)).toBe(true);
 });

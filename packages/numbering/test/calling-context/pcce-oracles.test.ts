@@ -12,6 +12,7 @@ import {
   type ContextNumbering,
 } from '@pathprof/numbering';
 import { encodeCalls, encodeFrames, namedCallGraph, type NamedCallGraph } from './support/named-call-graph';
+import { FIG4_IDS } from './support/paper-figures';
 
 /** Fig. 4's call graph, each callee's edges in the paper's edge-set order; D calls F from two sites. */
 function fig4(): NamedCallGraph {
@@ -116,33 +117,7 @@ describe('Fig. 4: an acyclic call graph with two call sites from D to F', () => 
   });
 
   it('gives every context of a function its own id in [0, numCC), and decodes each back', () => {
-    expect(idTable(named, numbering)).toEqual({
-      A: 0,
-      AB: 0,
-      AJ: 0,
-      ABD: 0,
-      AJD: 1,
-      ABE: 0,
-      ABD1F: 0,
-      AJD1F: 1,
-      ABD2F: 2,
-      AJD2F: 3,
-      ABDG: 0,
-      AJDG: 1,
-      AJG: 2,
-      ABD1FH: 0,
-      AJD1FH: 1,
-      ABD2FH: 2,
-      AJD2FH: 3,
-      ABD1FI: 0,
-      AJD1FI: 1,
-      ABD2FI: 2,
-      AJD2FI: 3,
-      ABDGI: 4,
-      AJDGI: 5,
-      AJGI: 6,
-      AJI: 7,
-    });
+    expect(idTable(named, numbering)).toEqual(FIG4_IDS);
   });
 
   it('decodes (6, I) to AJGI', () => {
