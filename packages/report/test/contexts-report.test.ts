@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launchChromium } from './support/chromium';
 import { built, fixtures, reportIn } from './support/runs';
@@ -22,7 +22,9 @@ jest.setTimeout(120_000);
   let project: string;
   beforeAll(() => {
     project = mkdtempSync(join(tmpdir(), 'pathprof-contexts-'));
-    cpSync(join(fixtures, 'js-shop'), project, { recursive: true });
+    // Not the fixture's own node_modules (a mocha run leaves @babel/register's cache there): the repository's.
+    const notModules = (from: string) => basename(from) !== 'node_modules';
+    cpSync(join(fixtures, 'js-shop'), project, { recursive: true, filter: notModules });
     writeFileSync(
       join(project, 'babel.config.js'),
       "module.exports = { plugins: [['pathprof', { contexts: true }]] };\n",

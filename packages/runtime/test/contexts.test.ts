@@ -229,6 +229,29 @@ describe('profiles with calling contexts (format 3)', () => {
     });
   });
 
+  test('a path-mode file with calling contexts never merges with the same file counted without them', () => {
+    type Counted = Pick<Profile['files'][number], 'meta' | 'counts' | 'contexts'>;
+    const profile = (format: Profile['format'], file: Counted): Profile => ({
+      format,
+      created: '',
+      pid: null,
+      files: [{ key: 'a.js', hash: 'h', hashed: [], ...file }],
+    });
+    const plain = profile(PROFILE_FORMAT, { meta: { mode: 'path' }, counts: [[0, 3]] });
+    const perContext = (maxContexts: number) =>
+      profile(CONTEXTS_PROFILE_FORMAT, {
+        meta: { mode: 'path', contexts: { maxContexts } },
+        counts: [],
+        contexts: { stacks: [], entries: [[-1, 0, 2]], paths: [[-1, 0, [[0, 2]]]] },
+      });
+    const merged = mergeProfiles([plain, perContext(8), perContext(8), perContext(16), plain]);
+    expect(merged.map((f) => [f.counts, f.contexts?.entries])).toEqual([
+      [[[0, 6]], undefined],
+      [[], [[-1, 0, 4]]],
+      [[], [[-1, 0, 2]]],
+    ]);
+  });
+
   test.each([
     [{ stacks: [[0, 'a', 'h', 0, 0, 1]], entries: [] }, 'stacks[0] is not [earlier stack'],
     [{ stacks: [], entries: [[0, 1, 1]] }, 'entry [0,1,1] is not [stack, context value, count]'],
