@@ -68,6 +68,8 @@ export class InsertionEdits {
   private readonly awaitedReturns = new Map<t.Node, { temps: FunctionTemps; suspend: Exprs }>();
   /** Code first in a `finally` block, whatever entered it: the plan's resumption. */
   private readonly finallyStarts = new Map<t.Node, t.Statement[]>();
+  /** Code first where a `continue` lands (a `for`'s update, a `while`'s or `do`'s test): the plan's resumption. */
+  private readonly continueStarts = new Map<t.Node, Exprs>();
   private readonly iterations: SuspendingIteration;
   private readonly finallies = new Map<t.Node, FinallyEdits>();
   private readonly catchStart = new Map<t.Node, Exprs>();
@@ -281,7 +283,10 @@ export class InsertionEdits {
     }
     for (const r of points.awaitedReturns) this.awaitedReturns.set(r, { temps, suspend: copy(code.suspend) });
     for (const f of points.finallies) push(this.finallyStarts, f, statements(copy(code.resume)));
-    for (const loop of points.loops) pushList(this.listStart, loop, 'body', copy(code.resume));
+    for (const loop of points.loops) {
+      pushList(this.listStart, loop, 'body', copy(code.resume));
+      this.continueStarts.set(loop, copy(code.resume));
+    }
     for (const s of points.afterJumps) push(this.stmtAfter, s, statements(copy(code.resume)));
     for (const loop of points.forAwaits) {
       this.forAwaits.set(loop, copy(code.suspend));
@@ -594,6 +599,11 @@ export class InsertionEdits {
       n.right = this.iterations.wrap(n.right, 'for-await', null, stepSuspend);
     const update = this.forUpdate.get(n);
     if (update && t.isForStatement(n)) n.update = seq([...(n.update ? [n.update] : []), ...update]);
+    // After the update's own code is in place: a `continue` runs the resumption before anything of the loop's.
+    const continued = this.continueStarts.get(n);
+    if (continued && t.isForStatement(n)) n.update = seq([...continued, ...(n.update ? [n.update] : [])]);
+    else if (continued && (t.isWhileStatement(n) || t.isDoWhileStatement(n)))
+      n.test = seq([...continued, n.test]);
     const ret = this.returns.get(n);
     if (ret && t.isReturnStatement(n) && n.argument) n.argument = this.afterValue(n, n.argument, ret);
     const awaited = this.awaitedReturns.get(n);

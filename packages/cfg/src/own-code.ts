@@ -46,8 +46,9 @@ export interface SuspensionPoints {
   readonly finallies: t.TryStatement[];
   /**
    * Where control lands after a `for await` loop is left by a jump (its iterator's `return()` is awaited
-   * first): the loops' bodies (a `continue` to an outer loop), and the statements after loops and after labeled
-   * statements (outermost labels: a labeled loop's body cannot be wrapped).
+   * first): where a `continue` to an outer loop lands (a `for`'s update, a `while`'s or `do`'s test, and the
+   * loops' bodies), and the statements after loops and after labeled statements (outermost labels: a labeled
+   * loop's body cannot be wrapped).
    */
   readonly loops: t.Loop[];
   readonly afterJumps: t.Statement[];
