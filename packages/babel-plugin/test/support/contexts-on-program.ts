@@ -1,9 +1,8 @@
 import { canInstrument } from '@pathprof/cfg';
-import { runPlain } from '@pathprof/testkit';
 import type { TracedProgram } from '../../../cfg/test/support/random-programs';
 import type { PathNumbering } from '@pathprof/numbering';
 import type { PluginOptions } from '../../src';
-import { resetCounts, runtimeGlobals } from './counted-paths';
+import { runCounted } from './counted-paths';
 import { instrument } from './instrument';
 import {
   contextReading,
@@ -52,8 +51,7 @@ export function checkContextsOnTraced(
   const functionOf = traced.graphs.map((g) => (canInstrument(g) ? next++ : -1));
   let reading: ContextReading | undefined;
   for (const { args, result: tracedRun, events } of runs) {
-    resetCounts();
-    const run = runPlain(code, args, { globals: runtimeGlobals() });
+    const run = runCounted(code, args);
     if (JSON.stringify(run) !== JSON.stringify(tracedRun)) {
       throw new Error(
         `behaviour differs: traced ${JSON.stringify(tracedRun)}, contexts ${JSON.stringify(run)}\n${where(args)}`,
