@@ -33,20 +33,17 @@ const OPTIONS: Record<ContextVariant, PluginOptions> = {
  * stack of instrumented frames (`tracedContexts`), and with paths each path as often as it ran in that
  * context. Given path mode's numberings of the program (checked against the same traced paths), paths per
  * context must be numbered alike, so summed over contexts they equal path mode's counts. Adds what happened
- * to `stats`; `alone` instruments without Babel's walk for other plugins (see `instrument`).
+ * to `stats`.
  */
 export function checkContextsOnTraced(
   { source, name, label, traced, runs }: TracedProgram,
   variant: ContextVariant,
   stats: ContextStats,
-  {
-    alone = false,
-    pathModeNumberings,
-  }: { alone?: boolean; pathModeNumberings?: readonly PathNumbering[] } = {},
+  { pathModeNumberings }: { pathModeNumberings?: readonly PathNumbering[] } = {},
 ): void {
   const where = (args: unknown[]) => `${label}, ${variant}, input ${JSON.stringify(args)}\n${source}`;
   const options = OPTIONS[variant];
-  const code = instrument(source, name, options, { alone });
+  const code = instrument(source, name, options);
   let next = 0;
   const functionOf = traced.graphs.map((g) => (canInstrument(g) ? next++ : -1));
   let reading: ContextReading | undefined;

@@ -38,10 +38,10 @@ export function checkEveryMode(seed: number, options: ProgramOptions, stats: Gen
   const program = generateProgram(new Random(seed), options);
   const name = `generated-${seed}.js`;
   const traced = tracedRuns(program.source, name, propertyInputs(program.inputs), `seed ${seed}`);
-  const numberings = checkPathModeOnTraced(traced, {}, { edgeMode: seed % 2 === 0, alone: true });
+  const numberings = checkPathModeOnTraced(traced, {}, { edgeMode: seed % 2 === 0 });
   if (seed % 3 === 1) {
     const rng = new Random(seed ^ 0x5eed);
-    checkPreferentialOnTraced(traced, numberings, rng, stats.preferential, { alone: true });
+    checkPreferentialOnTraced(traced, numberings, rng, stats.preferential);
   }
   // One seed in four, as many in each scheme, with a small path budget; another in four with most components
   // of the crossed call graph counted in hash tables.
@@ -55,10 +55,8 @@ export function checkEveryMode(seed: number, options: ProgramOptions, stats: Gen
     stats.crossing,
     { ...(maxPaths ? { maxPaths } : {}), ...(hashThreshold ? { hashThreshold } : {}) },
     [seed % 2 === 0 ? 'piecewise' : 'context'],
-    { alone: true },
   );
   checkContextsOnTraced(traced, CONTEXT_VARIANTS[seed % 3], stats.contexts, {
-    alone: true,
     pathModeNumberings: numberings,
   });
 }

@@ -16,7 +16,7 @@ import type { InterproceduralNumbering } from '@pathprof/numbering';
  * Interprocedural mode on any CommonJS source whose `module.exports` is the entry, in both schemes (or those
  * given): for each input the instrumented run behaves as the traced one (graphs with the same calls split),
  * and the counted paths equal the reference profile of the traced run. Adds what happened across calls to
- * `stats`. `alone` instruments without Babel's walk for other plugins (see `instrument`).
+ * `stats`.
  */
 export function checkInterproceduralOnSource(
   source: string,
@@ -26,14 +26,13 @@ export function checkInterproceduralOnSource(
   stats: CrossingStats,
   pluginOptions: PluginOptions = {},
   schemes: readonly Scheme[] = ['piecewise', 'context'],
-  { alone = false } = {},
 ): void {
   const where = (scheme: Scheme, args: unknown[]) =>
     `${label}, ${scheme}, input ${JSON.stringify(args)}\n${source}`;
   const traced = instrumentForTrace(source, name, { splitCalls: true });
   const instrumented = schemes.map((scheme) => ({
     scheme,
-    code: instrument(source, name, { mode: 'interprocedural', scheme, ...pluginOptions }, { alone }),
+    code: instrument(source, name, { mode: 'interprocedural', scheme, ...pluginOptions }),
     // The numbering and the graphs' correspondence are the same for every input: recomputed once.
     numbered: null as { numbering: InterproceduralNumbering; procedureOf: number[] } | null,
   }));

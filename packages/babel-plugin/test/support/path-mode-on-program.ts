@@ -27,17 +27,16 @@ export function checkPathModeOnSource(
 
 /**
  * The same check on a program already traced. Edge mode too when asked: every edge count derived from its
- * counters equals the traced count. `alone` instruments without Babel's walk for other plugins (see
- * `instrument`).
+ * counters equals the traced count.
  */
 export function checkPathModeOnTraced(
   { source, name, label, traced, runs }: TracedProgram,
   pluginOptions: PluginOptions = {},
-  { edgeMode = false, alone = false } = {},
+  { edgeMode = false } = {},
 ): PathNumbering[] {
   const where = (args: unknown[]) => `${label}, input ${JSON.stringify(args)}\n${source}`;
-  const instrumented = instrument(source, name, pluginOptions, { alone });
-  const edgeInstrumented = edgeMode ? instrument(source, name, { mode: 'edge' }, { alone }) : null;
+  const instrumented = instrument(source, name, pluginOptions);
+  const edgeInstrumented = edgeMode ? instrument(source, name, { mode: 'edge' }) : null;
   const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
   let numberingsSeen: PathNumbering[] = [];
   for (const { args, result: tracedRun, activations } of runs) {

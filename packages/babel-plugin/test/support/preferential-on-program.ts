@@ -70,15 +70,13 @@ const SET_FILE = join(tmpdir(), `pathprof-interesting-${process.pid}.json`);
  * left out of the set or listed with another fingerprint (changed since), and on one program in five arrays
  * capped at 2 so that interesting paths fall back to the residual table. For each input, the run returns or
  * throws what the traced run does; the interesting counters hold exactly the traced paths the set names, the
- * residual tables exactly the others, and a changed function's path counts are the traced ones. `alone`
- * instruments without Babel's walk for other plugins (see `instrument`).
+ * residual tables exactly the others, and a changed function's path counts are the traced ones.
  */
 export function checkPreferentialOnTraced(
   { source, name, label, traced, runs }: TracedProgram,
   numberings: readonly PathNumbering[],
   rng: Random,
   exercised: PreferentialTally,
-  { alone = false } = {},
 ): void {
   const where = (args: unknown[]) => `${label}, input ${JSON.stringify(args)}\n${source}`;
   const graphs = traced.graphs.map((g, i) => ({ g, i })).filter(({ g }) => canInstrument(g));
@@ -127,12 +125,7 @@ export function checkPreferentialOnTraced(
   let code: string;
   try {
     console.warn = () => {}; // the changed functions' warnings
-    code = instrument(
-      source,
-      name,
-      { mode: 'preferential', interesting: SET_FILE, hashThreshold },
-      { alone },
-    );
+    code = instrument(source, name, { mode: 'preferential', interesting: SET_FILE, hashThreshold });
   } finally {
     console.warn = warn;
     rmSync(SET_FILE, { force: true });
