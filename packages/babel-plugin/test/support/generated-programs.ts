@@ -2,7 +2,7 @@ import { generateProgram, propertyInputs, Random, type ProgramOptions } from '@p
 import { tracedRuns } from '../../../cfg/test/support/random-programs';
 import { CONTEXT_VARIANTS, checkContextsOnTraced } from './contexts-on-program';
 import { emptyContextStats, type ContextStats } from './contexts-oracle';
-import { checkInterproceduralOnSource } from './interprocedural-on-program';
+import { checkInterproceduralOnTraced } from './interprocedural-on-program';
 import type { CrossingStats } from './interprocedural-oracle';
 import { checkPathModeOnTraced } from './path-mode-on-program';
 import { checkPreferentialOnTraced, type PreferentialTally } from './preferential-on-program';
@@ -47,11 +47,8 @@ export function checkEveryMode(seed: number, options: ProgramOptions, stats: Gen
   // of the crossed call graph counted in hash tables.
   const maxPaths = seed % 8 === 3 || seed % 8 === 6 ? 2 ** 16 : undefined;
   const hashThreshold = seed % 8 === 1 || seed % 8 === 4 ? 8 : undefined;
-  checkInterproceduralOnSource(
-    program.source,
-    name,
-    traced.runs.map((run) => run.args),
-    `seed ${seed}${maxPaths ? `, maxPaths ${maxPaths}` : ''}${hashThreshold ? `, hashThreshold ${hashThreshold}` : ''}`,
+  checkInterproceduralOnTraced(
+    traced,
     stats.crossing,
     { ...(maxPaths ? { maxPaths } : {}), ...(hashThreshold ? { hashThreshold } : {}) },
     [seed % 2 === 0 ? 'piecewise' : 'context'],

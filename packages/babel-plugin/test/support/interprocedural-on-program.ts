@@ -1,4 +1,12 @@
-import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
+import {
+  checkTrace,
+  findCallTargets,
+  instrumentForTrace,
+  parseSource,
+  programPathOf,
+  TraceRecorder,
+  TRACE_GLOBAL,
+} from '@pathprof/cfg';
 import { runPlain, TIMEOUT } from '@pathprof/testkit';
 import { runCounted } from './counted-paths';
 import { instrument } from './instrument';
@@ -11,36 +19,32 @@ import {
 import { getStore } from '@pathprof/runtime';
 import type { FileMetadata, PluginOptions, Scheme } from '../../src';
 import type { InterproceduralNumbering } from '@pathprof/numbering';
+import type { TracedProgram, TracedRun } from '../../../cfg/test/support/random-programs';
 
 /**
- * Interprocedural mode on any CommonJS source whose `module.exports` is the entry, in both schemes (or those
- * given): for each input the instrumented run behaves as the traced one (graphs with the same calls split),
- * and the counted paths equal the reference profile of the traced run. Adds what happened across calls to
- * `stats`.
+ * Interprocedural mode on a traced program (CommonJS, `module.exports` the entry), in both schemes (or those
+ * given): for each traced input the instrumented run behaves as the traced one (graphs with the same calls
+ * split), and the counted paths equal the reference profile of the traced run. A program with no call that
+ * the mode could split has path mode's graphs: its trace serves as it is; any other is traced again with its
+ * calls split. Adds what happened across calls to `stats`.
  */
-export function checkInterproceduralOnSource(
-  source: string,
-  name: string,
-  inputs: readonly unknown[][],
-  label: string,
+export function checkInterproceduralOnTraced(
+  program: TracedProgram,
   stats: CrossingStats,
   pluginOptions: PluginOptions = {},
   schemes: readonly Scheme[] = ['piecewise', 'context'],
 ): void {
+  const { source, name, label } = program;
   const where = (scheme: Scheme, args: unknown[]) =>
     `${label}, ${scheme}, input ${JSON.stringify(args)}\n${source}`;
-  const traced = instrumentForTrace(source, name, { splitCalls: true });
+  const { traced, runs } = splitsCalls(source, name) ? tracedWithCallsSplit(program) : program;
   const instrumented = schemes.map((scheme) => ({
     scheme,
     code: instrument(source, name, { mode: 'interprocedural', scheme, ...pluginOptions }),
     // The numbering and the graphs' correspondence are the same for every input: recomputed once.
     numbered: null as { numbering: InterproceduralNumbering; procedureOf: number[] } | null,
   }));
-  for (const args of inputs) {
-    const recorder = new TraceRecorder();
-    const tracedRun = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
-    if ('error' in tracedRun && tracedRun.error.startsWith(TIMEOUT)) continue;
-    checkTrace(traced.graphs, recorder.events, false);
+  for (const { args, result: tracedRun, events } of runs) {
     for (const run of instrumented) {
       const result = runCounted(run.code, args);
       if (JSON.stringify(result) !== JSON.stringify(tracedRun)) {
@@ -63,7 +67,7 @@ export function checkInterproceduralOnSource(
           numbering,
           traced.graphs,
           procedureOf,
-          recorder.events,
+          events,
           run === instrumented[0] ? stats : undefined,
         );
       } catch (error) {
@@ -76,4 +80,23 @@ export function checkInterproceduralOnSource(
       }
     }
   }
+}
+
+/** Whether interprocedural mode could split a call of `source`: a call whose callee is a function of the file. */
+function splitsCalls(source: string, name: string): boolean {
+  return findCallTargets(programPathOf(parseSource(source, name))).calleeOf.size > 0;
+}
+
+/** The program traced again, on the same inputs, with the calls interprocedural mode splits split. */
+function tracedWithCallsSplit(program: TracedProgram): Pick<TracedProgram, 'traced' | 'runs'> {
+  const traced = instrumentForTrace(program.source, program.name, { splitCalls: true });
+  const runs: TracedRun[] = [];
+  for (const { args } of program.runs) {
+    const recorder = new TraceRecorder();
+    const result = runPlain(traced.code, args, { globals: { [TRACE_GLOBAL]: recorder } });
+    if ('error' in result && result.error.startsWith(TIMEOUT)) continue;
+    const activations = checkTrace(traced.graphs, recorder.events, false);
+    runs.push({ args, result, events: recorder.events, activations });
+  }
+  return { traced, runs };
 }
