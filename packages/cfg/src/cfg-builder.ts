@@ -29,6 +29,45 @@ import {
   type OpaqueDefault,
 } from './pattern-defaults';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  isArrayPattern,
+  isArrowFunctionExpression,
+  isAssignmentPattern,
+  isAwaitExpression,
+  isBlockStatement,
+  isCallExpression,
+  isClassAccessorProperty,
+  isClassDeclaration,
+  isClassPrivateProperty,
+  isClassProperty,
+  isConditionalExpression,
+  isExpression,
+  isForOfStatement,
+  isFunction,
+  isLogicalExpression,
+  isLoop,
+  isMemberExpression,
+  isObjectPattern,
+  isOptionalCallExpression,
+  isOptionalMemberExpression,
+  isPattern,
+  isProgram,
+  isRestElement,
+  isSequenceExpression,
+  isStatement,
+  isStaticBlock,
+  isTSAsExpression,
+  isTSModuleBlock,
+  isTSNonNullExpression,
+  isTSParameterProperty,
+  isTSSatisfiesExpression,
+  isUnaryExpression,
+  isVariableDeclaration,
+  isYieldExpression,
+  traverseFast,
+} = t;
+
 const NO_CALLS: ReadonlySet<t.Node> = new Set();
 
 /** What a condition's direct edges are called when the whole condition is one leaf (no `&&`, `||`, `?:`). */
@@ -69,13 +108,13 @@ export class CfgBuilder {
     /** When given, filled with the program point of every statement and expression the graph runs. */
     private readonly points?: ProgramPoints,
   ) {
-    this.isGenerator = t.isFunction(root) && root.generator === true;
+    this.isGenerator = isFunction(root) && root.generator === true;
   }
 
   build(): ControlFlowGraph {
     const root = this.root;
     const first = this.g.addBlock(null);
-    const decided = t.isFunction(root) ? this.decidedParameters(root) : [];
+    const decided = isFunction(root) ? this.decidedParameters(root) : [];
     this.g.addEdge(
       ENTRY,
       first,
@@ -85,19 +124,19 @@ export class CfgBuilder {
     );
     this.cur = first;
     if (decided.length) this.parameters(root as t.Function, decided);
-    if (t.isProgram(root)) {
+    if (isProgram(root)) {
       this.statements(root.body);
       this.edgeToExit(EdgeKind.Normal, { type: 'listEnd', owner: root, key: 'body' });
-    } else if (t.isStaticBlock(root) || t.isTSModuleBlock(root)) {
+    } else if (isStaticBlock(root) || isTSModuleBlock(root)) {
       this.statements(root.body);
       this.edgeToExit(EdgeKind.Normal, { type: 'listEnd', owner: root, key: 'body' });
-    } else if (t.isClassProperty(root) || t.isClassPrivateProperty(root) || t.isClassAccessorProperty(root)) {
+    } else if (isClassProperty(root) || isClassPrivateProperty(root) || isClassAccessorProperty(root)) {
       const value = root.value!;
       this.expr(value);
       this.edgeToExit(EdgeKind.Return, { type: 'afterExpression', expression: value });
-    } else if (t.isFunction(root)) {
+    } else if (isFunction(root)) {
       const body = root.body;
-      if (t.isBlockStatement(body)) {
+      if (isBlockStatement(body)) {
         this.point(body);
         this.statements(body.body);
         this.edgeToExit(EdgeKind.Return, { type: 'listEnd', owner: body, key: 'body' });
@@ -338,8 +377,8 @@ export class CfgBuilder {
         return;
       case 'ExportDefaultDeclaration': {
         const d = s.declaration;
-        if (t.isClassDeclaration(d)) return this.classParts(d);
-        if (t.isExpression(d)) return this.expr(d);
+        if (isClassDeclaration(d)) return this.classParts(d);
+        if (isExpression(d)) return this.expr(d);
         return;
       }
       case 'TSExportAssignment':
@@ -410,17 +449,17 @@ export class CfgBuilder {
    * parameters' scope, which the wrapper a decided default runs in would replace by its own.
    */
   private decidedParameters(fn: t.Function): t.AssignmentPattern[] {
-    const params = fn.params.map((p) => (t.isTSParameterProperty(p) ? p.parameter : p));
+    const params = fn.params.map((p) => (isTSParameterProperty(p) ? p.parameter : p));
     const opaque = (reason: string) => {
       for (const param of params) {
-        t.traverseFast(param, (n) => {
-          if (t.isAssignmentPattern(n)) this.opaqueDefaults.push({ node: n, reason });
+        traverseFast(param, (n) => {
+          if (isAssignmentPattern(n)) this.opaqueDefaults.push({ node: n, reason });
         });
       }
       return [];
     };
     if (!hasPlainParameters(fn)) {
-      if (t.isArrowFunctionExpression(fn))
+      if (isArrowFunctionExpression(fn))
         return opaque('an arrow whose destructuring parameter stays there (no `arguments` to keep state)');
       if (params.some(hasBranchingComputedKey))
         return opaque('a computed key that branches in a destructuring parameter');
@@ -430,7 +469,7 @@ export class CfgBuilder {
     if (params.some(mayEvalDirectly))
       return opaque('a direct `eval` in the parameter list (in a wrapper its `var`s would land elsewhere)');
     const defaults: t.AssignmentPattern[] = [];
-    for (const p of params) visitBindingTarget(p, (n) => t.isAssignmentPattern(n) && defaults.push(n));
+    for (const p of params) visitBindingTarget(p, (n) => isAssignmentPattern(n) && defaults.push(n));
     return defaults;
   }
 
@@ -443,14 +482,14 @@ export class CfgBuilder {
     this.parameterDefaultList = decided;
     const reads = !hasPlainParameters(fn);
     for (const param of fn.params) {
-      visitBindingTarget(t.isTSParameterProperty(param) ? param.parameter : param, (n, role) => {
+      visitBindingTarget(isTSParameterProperty(param) ? param.parameter : param, (n, role) => {
         if (reads) this.g.markBindsParameters(this.cur);
-        if (t.isAssignmentPattern(n)) {
+        if (isAssignmentPattern(n)) {
           this.decided.add(n);
           this.g.parameter = n;
           this.defaultDecision(n);
           this.g.parameter = null;
-        } else if (role === 'key' || t.isObjectPattern(n) || t.isArrayPattern(n)) {
+        } else if (role === 'key' || isObjectPattern(n) || isArrayPattern(n)) {
           // A computed key here does not branch (`decidedParameters`); its exception is the caller's.
           this.g.noteCode(this.cur, n, false);
         }
@@ -515,7 +554,7 @@ export class CfgBuilder {
 
   private forStatement(s: t.ForStatement, labels: readonly string[]): void {
     if (s.init) {
-      if (t.isVariableDeclaration(s.init)) this.declaration(s.init, null);
+      if (isVariableDeclaration(s.init)) this.declaration(s.init, null);
       else this.expr(s.init);
     }
     const head = joinAt(this.loopHead({ type: 'forInit', statement: s }, s));
@@ -552,10 +591,10 @@ export class CfgBuilder {
     // The head asks the iterator for the next value and binds it: both can throw, `for await` suspends.
     const head = this.loopHead({ type: 'afterExpression', expression: s.right }, s);
     this.g.noteCode(head, s.left, true);
-    if (t.isForOfStatement(s) && s.await) this.g.markSuspends(head);
+    if (isForOfStatement(s) && s.await) this.g.markSuspends(head);
     const left = s.left;
-    const target = t.isVariableDeclaration(left) ? left.declarations[0].id : left;
-    const defaults = patternDefaults(target, t.isVariableDeclaration(left), true);
+    const target = isVariableDeclaration(left) ? left.declarations[0].id : left;
+    const defaults = patternDefaults(target, isVariableDeclaration(left), true);
     this.opaqueDefaults.push(...defaults.opaque);
     const body = this.newJoin();
     const exit = this.newJoin();
@@ -590,7 +629,7 @@ export class CfgBuilder {
   private labeled(s: t.LabeledStatement, labels: readonly string[], outer: t.Statement): void {
     const all = [...labels, s.label.name];
     const body = s.body;
-    if (t.isLoop(body)) return this.stmt(body, all, outer);
+    if (isLoop(body)) return this.stmt(body, all, outer);
     const after = this.newJoin();
     this.contexts.push({ type: 'label', labels: all, breakJoin: after });
     this.stmt(body);
@@ -656,7 +695,7 @@ export class CfgBuilder {
       this.handler = finallyJoin ?? outerHandler;
       this.handlers.push({ join: catchJoin, clause: s.handler });
       this.land(catchJoin);
-      if (t.isPattern(s.handler.param)) {
+      if (isPattern(s.handler.param)) {
         this.bindingTarget(s.handler.param, true);
         this.closeSilent({ type: 'listStart', owner: s.handler.body, key: 'body' }, s.handler);
       }
@@ -730,7 +769,7 @@ export class CfgBuilder {
     if (c.superClass) this.expr(c.superClass);
     for (const m of c.body.body) {
       if ('decorators' in m) for (const d of m.decorators ?? []) this.expr(d.expression);
-      if ('computed' in m && m.computed && 'key' in m && t.isExpression(m.key)) this.expr(m.key);
+      if ('computed' in m && m.computed && 'key' in m && isExpression(m.key)) this.expr(m.key);
     }
     this.g.noteCode(this.cur, c, true);
   }
@@ -745,7 +784,7 @@ export class CfgBuilder {
   private cond(e: t.Expression, onTrue: Join, onFalse: Join, leafSites?: LeafSites): void {
     this.point(e);
     const x = unwrapTypeScript(e);
-    if (t.isLogicalExpression(x) && x.operator !== '??') {
+    if (isLogicalExpression(x) && x.operator !== '??') {
       const mid = this.newJoin();
       if (x.operator === '&&') this.cond(x.left, mid, onFalse);
       else this.cond(x.left, onTrue, mid);
@@ -753,12 +792,12 @@ export class CfgBuilder {
       this.cond(x.right, onTrue, onFalse);
       return;
     }
-    if (t.isUnaryExpression(x) && x.operator === '!') {
+    if (isUnaryExpression(x) && x.operator === '!') {
       this.code(x);
       const swapped = leafSites && { onTrue: leafSites.onFalse, onFalse: leafSites.onTrue };
       return this.cond(x.argument, onFalse, onTrue, swapped);
     }
-    if (t.isConditionalExpression(x)) {
+    if (isConditionalExpression(x)) {
       const yes = this.newJoin();
       const no = this.newJoin();
       this.cond(x.test, yes, no);
@@ -768,7 +807,7 @@ export class CfgBuilder {
       this.cond(x.alternate, onTrue, onFalse);
       return;
     }
-    if (t.isSequenceExpression(x)) {
+    if (isSequenceExpression(x)) {
       x.expressions.slice(0, -1).forEach((y) => this.expr(y));
       return this.cond(x.expressions[x.expressions.length - 1], onTrue, onFalse, leafSites);
     }
@@ -802,7 +841,7 @@ export class CfgBuilder {
   private expr(e: t.Node): void {
     if (this.cur === UNREACHABLE) return;
     this.point(e);
-    if (t.isCallExpression(e) && this.splitCalls.has(e)) return this.splitCall(e);
+    if (isCallExpression(e) && this.splitCalls.has(e)) return this.splitCall(e);
     switch (e.type) {
       case 'LogicalExpression':
         return this.logical(e);
@@ -829,7 +868,7 @@ export class CfgBuilder {
         if (e.computed) this.expr(e.key);
         return;
       default:
-        if (t.isStatement(e)) throw new CfgError(this.filename, e, `unsupported expression ${e.type}`);
+        if (isStatement(e)) throw new CfgError(this.filename, e, `unsupported expression ${e.type}`);
         for (const key of t.VISITOR_KEYS[e.type] ?? []) {
           if (isTypeKey(key)) continue;
           const child = (e as unknown as Record<string, unknown>)[key];
@@ -919,14 +958,14 @@ export class CfgBuilder {
 
   private assignment(e: t.AssignmentExpression): void {
     const left = e.left;
-    if (t.isPattern(left) && !t.isAssignmentPattern(left)) {
+    if (isPattern(left) && !isAssignmentPattern(left)) {
       // Destructuring assignment: the value first, then the targets, left to right.
       this.expr(e.right);
       this.bindingTarget(left, false);
       this.code(e);
       return;
     }
-    if (t.isMemberExpression(left) || t.isOptionalMemberExpression(left)) {
+    if (isMemberExpression(left) || isOptionalMemberExpression(left)) {
       this.expr(left.object);
       if (left.computed) this.expr(left.property);
     }
@@ -969,13 +1008,13 @@ export class CfgBuilder {
   }
 
   private chainPart(node: t.Node, after: Join): void {
-    const inner = t.isTSNonNullExpression(node) ? node.expression : node;
-    if (t.isOptionalMemberExpression(inner)) {
+    const inner = isTSNonNullExpression(node) ? node.expression : node;
+    if (isOptionalMemberExpression(inner)) {
       this.chainPart(inner.object, after);
       if (inner.optional) this.optionalLink(inner, after);
       if (inner.computed) this.expr(inner.property);
       this.code(inner);
-    } else if (t.isOptionalCallExpression(inner)) {
+    } else if (isOptionalCallExpression(inner)) {
       this.chainPart(inner.callee, after);
       if (inner.optional) this.optionalLink(inner, after);
       for (const a of inner.arguments) this.expr(a);
@@ -1015,7 +1054,7 @@ export class CfgBuilder {
         // Destructuring `null` or `undefined` throws before any property is read.
         this.code(p);
         for (const prop of p.properties) {
-          if (t.isRestElement(prop)) {
+          if (isRestElement(prop)) {
             // Only a declarator's own pattern can leave a silent block here (patternDefaults).
             this.closeSilent({ type: 'restStart', pattern: p }, prop);
             this.code(prop);
@@ -1025,7 +1064,7 @@ export class CfgBuilder {
           this.closeSilent({ type: 'propertyStart', property: prop }, prop);
           if (prop.computed) this.expr(prop.key);
           this.code(prop);
-          if (t.isAssignmentPattern(prop.value) && this.decided.has(prop.value)) {
+          if (isAssignmentPattern(prop.value) && this.decided.has(prop.value)) {
             this.defaultDecision(prop.value);
           } else this.pattern(prop.value);
         }
@@ -1049,7 +1088,7 @@ export class CfgBuilder {
       case 'TSParameterProperty':
         return this.pattern(p.parameter);
       default:
-        if (t.isTSAsExpression(p) || t.isTSSatisfiesExpression(p) || t.isTSNonNullExpression(p)) {
+        if (isTSAsExpression(p) || isTSSatisfiesExpression(p) || isTSNonNullExpression(p)) {
           return this.pattern(p.expression);
         }
         // Identifiers and anything else a target can be: writing it can throw (TDZ, `const`).
@@ -1081,7 +1120,7 @@ export class CfgBuilder {
   private hasDecidedDefault(target: t.Node): boolean {
     let found = false;
     visitBindingTarget(target, (n) => {
-      if (t.isAssignmentPattern(n) && this.decided.has(n)) found = true;
+      if (isAssignmentPattern(n) && this.decided.has(n)) found = true;
     });
     return found;
   }
@@ -1096,12 +1135,12 @@ export class CfgBuilder {
     p.elements.forEach((el, index) => {
       this.closeSilent({ type: 'elementStart', pattern: p, index }, el ?? p);
       this.code(p);
-      const target = t.isAssignmentPattern(el) ? el.left : el;
-      if (t.isAssignmentPattern(el)) this.defaultDecision(el);
-      if (t.isObjectPattern(target)) {
+      const target = isAssignmentPattern(el) ? el.left : el;
+      if (isAssignmentPattern(el)) this.defaultDecision(el);
+      if (isObjectPattern(target)) {
         this.closeSilent({ type: 'elementPattern', pattern: p, index }, target);
         this.pattern(target);
-      } else if (el && !t.isAssignmentPattern(el)) this.pattern(el);
+      } else if (el && !isAssignmentPattern(el)) this.pattern(el);
     });
     this.closeSilent({ type: 'elementStart', pattern: p, index: p.elements.length }, p);
     this.code(p);
@@ -1114,10 +1153,10 @@ export class CfgBuilder {
    */
   private opaqueDefault(value: t.Expression): void {
     this.g.noteCode(this.cur, value, true);
-    t.traverseFast(value, (n) => {
-      if ((t.isYieldExpression(n) || t.isAwaitExpression(n)) && !insideFunction(value, n)) {
+    traverseFast(value, (n) => {
+      if ((isYieldExpression(n) || isAwaitExpression(n)) && !insideFunction(value, n)) {
         this.g.markSuspends(this.cur);
-        if (t.isYieldExpression(n)) {
+        if (isYieldExpression(n)) {
           this.jump({ kind: 'yield-return', yieldNode: n }, EdgeKind.YieldReturn, null, n, true);
         }
       }
@@ -1162,7 +1201,7 @@ function insideFunction(root: t.Node, target: t.Node): boolean {
       const child = (n as unknown as Record<string, unknown>)[key];
       const list = Array.isArray(child) ? child : [child];
       for (const c of list) {
-        if (c && typeof c === 'object' && 'type' in c) visit(c as t.Node, inFn || t.isFunction(n));
+        if (c && typeof c === 'object' && 'type' in c) visit(c as t.Node, inFn || isFunction(n));
       }
     }
   };

@@ -1,6 +1,33 @@
 import * as t from '@babel/types';
 import type { CfgRootKind } from './control-flow-graph';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  isAssignmentExpression,
+  isClass,
+  isClassAccessorProperty,
+  isClassMethod,
+  isClassPrivateMethod,
+  isClassPrivateProperty,
+  isClassProperty,
+  isExportDefaultDeclaration,
+  isFunction,
+  isFunctionDeclaration,
+  isFunctionExpression,
+  isIdentifier,
+  isMemberExpression,
+  isNumericLiteral,
+  isObjectMethod,
+  isObjectProperty,
+  isPrivateName,
+  isStaticBlock,
+  isStringLiteral,
+  isTSModuleBlock,
+  isTSModuleDeclaration,
+  isThisExpression,
+  isVariableDeclarator,
+} = t;
+
 /** A piece of code that gets its own graph, with what the graph calls it. */
 export interface CfgRoot {
   readonly node: t.Node;
@@ -26,7 +53,7 @@ export function findCfgRoots(program: t.Program): CfgRoot[] {
   ) => {
     const root = rootOf({ node, parent, grandparent }, className);
     if (root) roots.push(root);
-    const nextClass = t.isClass(node)
+    const nextClass = isClass(node)
       ? (node.id?.name ?? nameFromContext({ node, parent, grandparent }))
       : className;
     for (const key of t.VISITOR_KEYS[node.type] ?? []) {
@@ -44,21 +71,20 @@ export function findCfgRoots(program: t.Program): CfgRoot[] {
 
 function rootOf(n: Named, className: string | null): CfgRoot | null {
   const { node } = n;
-  if (t.isFunction(node)) {
+  if (isFunction(node)) {
     if (!node.body) return null;
     const name = functionName(n, className);
     return { node, kind: 'function', name };
   }
   if (
-    (t.isClassProperty(node) || t.isClassPrivateProperty(node) || t.isClassAccessorProperty(node)) &&
+    (isClassProperty(node) || isClassPrivateProperty(node) || isClassAccessorProperty(node)) &&
     node.value
   ) {
     if ('declare' in node && node.declare) return null;
     return { node, kind: 'class-field', name: `${className ?? '<class>'}.${keyName(node.key)}` };
   }
-  if (t.isStaticBlock(node))
-    return { node, kind: 'static-block', name: `${className ?? '<class>'}.<static>` };
-  if (t.isTSModuleBlock(n.node) && t.isTSModuleDeclaration(n.parent) && !n.parent.declare) {
+  if (isStaticBlock(node)) return { node, kind: 'static-block', name: `${className ?? '<class>'}.<static>` };
+  if (isTSModuleBlock(n.node) && isTSModuleDeclaration(n.parent) && !n.parent.declare) {
     return { node, kind: 'namespace', name: `namespace ${keyName(n.parent.id)}` };
   }
   return null;
@@ -66,13 +92,13 @@ function rootOf(n: Named, className: string | null): CfgRoot | null {
 
 function functionName(n: Named, className: string | null): string {
   const node = n.node as t.Function;
-  if ((t.isFunctionDeclaration(node) || t.isFunctionExpression(node)) && node.id) return node.id.name;
-  if (t.isClassMethod(node) || t.isClassPrivateMethod(node)) {
+  if ((isFunctionDeclaration(node) || isFunctionExpression(node)) && node.id) return node.id.name;
+  if (isClassMethod(node) || isClassPrivateMethod(node)) {
     const prefix = node.kind === 'get' || node.kind === 'set' ? `${node.kind} ` : '';
     const member = node.kind === 'constructor' ? 'constructor' : keyName(node.key);
     return `${prefix}${className ?? '<class>'}.${member}`;
   }
-  if (t.isObjectMethod(node)) {
+  if (isObjectMethod(node)) {
     const prefix = node.kind === 'get' || node.kind === 'set' ? `${node.kind} ` : '';
     return `${prefix}${keyName(node.key)}`;
   }
@@ -81,29 +107,28 @@ function functionName(n: Named, className: string | null): string {
 
 /** The name an anonymous function or class gets from where it stands: `const f = () => …`, `{ f: … }`. */
 function nameFromContext({ node, parent }: Named): string | null {
-  if (t.isVariableDeclarator(parent) && parent.init === node && t.isIdentifier(parent.id))
-    return parent.id.name;
-  if (t.isAssignmentExpression(parent) && parent.right === node) return exprName(parent.left);
-  if (t.isObjectProperty(parent) && parent.value === node) return keyName(parent.key);
-  if ((t.isClassProperty(parent) || t.isClassPrivateProperty(parent)) && parent.value === node) {
+  if (isVariableDeclarator(parent) && parent.init === node && isIdentifier(parent.id)) return parent.id.name;
+  if (isAssignmentExpression(parent) && parent.right === node) return exprName(parent.left);
+  if (isObjectProperty(parent) && parent.value === node) return keyName(parent.key);
+  if ((isClassProperty(parent) || isClassPrivateProperty(parent)) && parent.value === node) {
     return keyName(parent.key);
   }
-  if (t.isExportDefaultDeclaration(parent)) return 'default';
+  if (isExportDefaultDeclaration(parent)) return 'default';
   return null;
 }
 
 function exprName(e: t.Node): string | null {
-  if (t.isIdentifier(e)) return e.name;
-  if (t.isMemberExpression(e) && !e.computed) {
-    const object = exprName(e.object) ?? (t.isThisExpression(e.object) ? 'this' : null);
+  if (isIdentifier(e)) return e.name;
+  if (isMemberExpression(e) && !e.computed) {
+    const object = exprName(e.object) ?? (isThisExpression(e.object) ? 'this' : null);
     return object ? `${object}.${keyName(e.property)}` : keyName(e.property);
   }
   return null;
 }
 
 function keyName(key: t.Node): string {
-  if (t.isIdentifier(key)) return key.name;
-  if (t.isPrivateName(key)) return `#${key.id.name}`;
-  if (t.isStringLiteral(key) || t.isNumericLiteral(key)) return String(key.value);
+  if (isIdentifier(key)) return key.name;
+  if (isPrivateName(key)) return `#${key.id.name}`;
+  if (isStringLiteral(key) || isNumericLiteral(key)) return String(key.value);
   return '[computed]';
 }

@@ -1,5 +1,8 @@
 import * as t from '@babel/types';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const { identifier, isIdentifier, isJSXIdentifier, isLabeledStatement, traverseFast } = t;
+
 /** Makes identifiers that collide with no name in a file; a Babel scope's `generateUidIdentifier` also fits. */
 export type FreshName = (hint: string) => t.Identifier;
 
@@ -10,9 +13,9 @@ export type FreshName = (hint: string) => t.Identifier;
  */
 export function freshNamesFor(root: t.Node): FreshName {
   const taken = new Set<string>();
-  t.traverseFast(root, (n) => {
-    if (t.isIdentifier(n) || t.isJSXIdentifier(n)) taken.add(n.name);
-    else if (t.isLabeledStatement(n)) taken.add(n.label.name);
+  traverseFast(root, (n) => {
+    if (isIdentifier(n) || isJSXIdentifier(n)) taken.add(n.name);
+    else if (isLabeledStatement(n)) taken.add(n.label.name);
   });
   // Where each hint's search resumes: a file with thousands of functions asks for `pp_r` thousands of times.
   const next = new Map<string, number>();
@@ -23,6 +26,6 @@ export function freshNamesFor(root: t.Node): FreshName {
     while (taken.has(name)) name = `${base}${++i}`;
     next.set(hint, i + 1);
     taken.add(name);
-    return t.identifier(name);
+    return identifier(name);
   };
 }

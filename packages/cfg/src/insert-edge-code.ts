@@ -7,6 +7,30 @@ import { InsertionEdits } from './insertion-edits';
 import { unwrapTypeScript } from './node-facts';
 import { locatedAt } from './expression-builders';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  blockStatement,
+  isArrowFunctionExpression,
+  isBlockStatement,
+  isCallExpression,
+  isClassExpression,
+  isExpression,
+  isFunctionExpression,
+  isIfStatement,
+  isLabeledStatement,
+  isLoop,
+  isOptionalCallExpression,
+  isOptionalMemberExpression,
+  isProgram,
+  isStatement,
+  isStaticBlock,
+  isSwitchCase,
+  isTSModuleBlock,
+  isTaggedTemplateExpression,
+  isUnaryExpression,
+  isWithStatement,
+} = t;
+
 /**
  * Rewrites a program so that, for every graph the plan includes, the plan's code for each edge runs exactly
  * when that edge is taken (edge-site.ts says where), every activation starts with the plan's prologue, and
@@ -39,8 +63,8 @@ export function canInstrument(cfg: ControlFlowGraph): boolean {
   if (cfg.kind !== 'class-field') return true;
   const value = (cfg.node as t.ClassProperty).value;
   return !(
-    t.isArrowFunctionExpression(value) ||
-    ((t.isFunctionExpression(value) || t.isClassExpression(value)) && !value.id)
+    isArrowFunctionExpression(value) ||
+    ((isFunctionExpression(value) || isClassExpression(value)) && !value.id)
   );
 }
 
@@ -70,15 +94,15 @@ class Rewriter {
     const before = this.edits.statementsBefore(s);
     const after = this.edits.statementsAfter(s);
     if (before.length === 0 && after.length === 0) return rewritten;
-    return locatedAt(t.blockStatement([...before, rewritten, ...after]), s);
+    return locatedAt(blockStatement([...before, rewritten, ...after]), s);
   }
 
   node(n: t.Node): t.Node {
     const e = this.edits;
-    if (t.isUnaryExpression(n) && n.operator === 'delete' && isChain(n.argument))
+    if (isUnaryExpression(n) && n.operator === 'delete' && isChain(n.argument))
       e.markDeletedChain(n.argument);
-    const callee = t.isCallExpression(n) ? n.callee : t.isTaggedTemplateExpression(n) ? n.tag : null;
-    if (callee && t.isExpression(callee) && isChain(unwrapTypeScript(callee)))
+    const callee = isCallExpression(n) ? n.callee : isTaggedTemplateExpression(n) ? n.tag : null;
+    if (callee && isExpression(callee) && isChain(unwrapTypeScript(callee)))
       e.markCalledChain(unwrapTypeScript(callee));
     for (const key of t.VISITOR_KEYS[n.type] ?? []) {
       const record = n as unknown as Record<string, unknown>;
@@ -93,8 +117,7 @@ class Rewriter {
         }
       } else if (child && typeof child === 'object' && 'type' in child) {
         const c = child as t.Node;
-        record[key] =
-          t.isStatement(c) && isSingleStatementKey(n, key) ? this.singleStatement(c) : this.node(c);
+        record[key] = isStatement(c) && isSingleStatementKey(n, key) ? this.singleStatement(c) : this.node(c);
       }
       e.applyListEdits(n, key);
     }
@@ -103,20 +126,19 @@ class Rewriter {
 }
 
 function isChain(n: t.Node): boolean {
-  return t.isOptionalMemberExpression(n) || t.isOptionalCallExpression(n);
+  return isOptionalMemberExpression(n) || isOptionalCallExpression(n);
 }
 
 function isStatementListKey(n: t.Node, key: string): boolean {
   return (
-    (key === 'body' &&
-      (t.isBlockStatement(n) || t.isProgram(n) || t.isStaticBlock(n) || t.isTSModuleBlock(n))) ||
-    (key === 'consequent' && t.isSwitchCase(n))
+    (key === 'body' && (isBlockStatement(n) || isProgram(n) || isStaticBlock(n) || isTSModuleBlock(n))) ||
+    (key === 'consequent' && isSwitchCase(n))
   );
 }
 
 function isSingleStatementKey(n: t.Node, key: string): boolean {
   return (
-    ((key === 'consequent' || key === 'alternate') && t.isIfStatement(n)) ||
-    (key === 'body' && (t.isLoop(n) || t.isLabeledStatement(n) || t.isWithStatement(n)))
+    ((key === 'consequent' || key === 'alternate') && isIfStatement(n)) ||
+    (key === 'body' && (isLoop(n) || isLabeledStatement(n) || isWithStatement(n)))
   );
 }

@@ -3,6 +3,26 @@ import type { FreshName } from './fresh-names';
 import { assignTemp, locatedAt } from './expression-builders';
 import { childNodes } from './node-facts';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  assignmentPattern,
+  cloneNode,
+  isArrayPattern,
+  isAssignmentPattern,
+  isClass,
+  isExportNamedDeclaration,
+  isForInStatement,
+  isForOfStatement,
+  isFunction,
+  isObjectPattern,
+  isRestElement,
+  isTSModuleBlock,
+  isVariableDeclaration,
+  objectPattern,
+  objectProperty,
+  variableDeclarator,
+} = t;
+
 /**
  * A default whose target is a pattern destructures the value right after deciding, and that can throw
  * (`null`) in the block the decision's silent edge enters. In a declaration the pattern is split there into
@@ -24,48 +44,46 @@ export function lowerPatternTargets(root: t.Node, fresh: FreshName): void {
 /** The declarator, or the declarators it splits into (each split again where it can be). */
 function split(d: t.VariableDeclarator, fresh: FreshName): t.VariableDeclarator[] {
   const pattern = d.id;
-  if (!t.isObjectPattern(pattern) || !d.init || pattern.properties.some((p) => t.isRestElement(p)))
-    return [d];
+  if (!isObjectPattern(pattern) || !d.init || pattern.properties.some((p) => isRestElement(p))) return [d];
   const properties = pattern.properties as t.ObjectProperty[];
   const at = properties.findIndex(
-    (p) =>
-      t.isAssignmentPattern(p.value) && (t.isObjectPattern(p.value.left) || t.isArrayPattern(p.value.left)),
+    (p) => isAssignmentPattern(p.value) && (isObjectPattern(p.value.left) || isArrayPattern(p.value.left)),
   );
   if (at < 0) return [d];
   const target = properties[at].value as t.AssignmentPattern;
   const rest = properties.slice(at + 1);
   const value = fresh('pp_v');
   const source = rest.length ? fresh('pp_o') : null;
-  const head: t.VariableDeclarator[] = source ? [t.variableDeclarator(source, d.init)] : [];
+  const head: t.VariableDeclarator[] = source ? [variableDeclarator(source, d.init)] : [];
   // `_pp_v = D` would give an anonymous function or class D the name `_pp_v`: `(0, D)` keeps it nameless.
-  const initializer = assignTemp(t.cloneNode(value), target.right).right;
-  const first = t.objectPattern([
+  const initializer = assignTemp(cloneNode(value), target.right).right;
+  const first = objectPattern([
     ...properties.slice(0, at),
-    t.objectProperty(
+    objectProperty(
       properties[at].key,
-      locatedAt(t.assignmentPattern(value, initializer), target),
+      locatedAt(assignmentPattern(value, initializer), target),
       properties[at].computed,
     ),
   ]);
   return [
     ...head,
-    t.variableDeclarator(first, source ? t.cloneNode(source) : d.init),
-    ...split(t.variableDeclarator(target.left, t.cloneNode(value)), fresh),
-    ...(source ? split(t.variableDeclarator(t.objectPattern(rest), t.cloneNode(source)), fresh) : []),
+    variableDeclarator(first, source ? cloneNode(source) : d.init),
+    ...split(variableDeclarator(target.left, cloneNode(value)), fresh),
+    ...(source ? split(variableDeclarator(objectPattern(rest), cloneNode(source)), fresh) : []),
   ];
 }
 
 /** The variable declarations `root` runs itself, outside `for…in`/`for…of` heads and exports. */
 function ownDeclarations(root: t.Node, visit: (d: t.VariableDeclaration) => void): void {
   const walk = (n: t.Node, parent: t.Node | null): void => {
-    if (n !== root && (t.isFunction(n) || t.isClass(n) || t.isTSModuleBlock(n))) return;
+    if (n !== root && (isFunction(n) || isClass(n) || isTSModuleBlock(n))) return;
     if (
-      t.isVariableDeclaration(n) &&
+      isVariableDeclaration(n) &&
       !n.declare &&
       (n.kind === 'var' || n.kind === 'let' || n.kind === 'const') &&
-      !t.isForInStatement(parent) &&
-      !t.isForOfStatement(parent) &&
-      !t.isExportNamedDeclaration(parent)
+      !isForInStatement(parent) &&
+      !isForOfStatement(parent) &&
+      !isExportNamedDeclaration(parent)
     ) {
       visit(n);
     }

@@ -1,5 +1,32 @@
 import * as t from '@babel/types';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  isBooleanLiteral,
+  isDeclareClass,
+  isDeclareFunction,
+  isDeclareModule,
+  isDeclareVariable,
+  isFunction,
+  isIdentifier,
+  isInterfaceDeclaration,
+  isNullLiteral,
+  isNumericLiteral,
+  isOpaqueType,
+  isParenthesizedExpression,
+  isStringLiteral,
+  isTSAsExpression,
+  isTSDeclareFunction,
+  isTSInstantiationExpression,
+  isTSInterfaceDeclaration,
+  isTSNamespaceExportDeclaration,
+  isTSNonNullExpression,
+  isTSSatisfiesExpression,
+  isTSTypeAliasDeclaration,
+  isTSTypeAssertion,
+  isTypeAlias,
+} = t;
+
 /**
  * Whether evaluating this node itself (not its children) can throw. Conservative: identifiers can throw
  * (TDZ, undeclared globals), `this` can (before `super()`), every operator can (valueOf, BigInt mixing).
@@ -37,12 +64,12 @@ export function evaluationMayThrow(node: t.Node): boolean {
 export function unwrapTypeScript(e: t.Expression): t.Expression {
   let x: t.Expression = e;
   while (
-    t.isTSAsExpression(x) ||
-    t.isTSSatisfiesExpression(x) ||
-    t.isTSNonNullExpression(x) ||
-    t.isTSTypeAssertion(x) ||
-    t.isTSInstantiationExpression(x) ||
-    t.isParenthesizedExpression(x)
+    isTSAsExpression(x) ||
+    isTSSatisfiesExpression(x) ||
+    isTSNonNullExpression(x) ||
+    isTSTypeAssertion(x) ||
+    isTSInstantiationExpression(x) ||
+    isParenthesizedExpression(x)
   ) {
     x = x.expression;
   }
@@ -52,26 +79,26 @@ export function unwrapTypeScript(e: t.Expression): t.Expression {
 /** Statements that exist only for the type checker and produce no code. */
 export function isTypeOnlyStatement(s: t.Statement): boolean {
   return (
-    t.isTSInterfaceDeclaration(s) ||
-    t.isTSTypeAliasDeclaration(s) ||
-    t.isTSDeclareFunction(s) ||
-    t.isTSNamespaceExportDeclaration(s) ||
-    t.isDeclareClass(s) ||
-    t.isDeclareFunction(s) ||
-    t.isDeclareVariable(s) ||
-    t.isDeclareModule(s) ||
-    t.isTypeAlias(s) ||
-    t.isInterfaceDeclaration(s) ||
-    t.isOpaqueType(s)
+    isTSInterfaceDeclaration(s) ||
+    isTSTypeAliasDeclaration(s) ||
+    isTSDeclareFunction(s) ||
+    isTSNamespaceExportDeclaration(s) ||
+    isDeclareClass(s) ||
+    isDeclareFunction(s) ||
+    isDeclareVariable(s) ||
+    isDeclareModule(s) ||
+    isTypeAlias(s) ||
+    isInterfaceDeclaration(s) ||
+    isOpaqueType(s)
   );
 }
 
 /** The truthiness of a literal condition (`while (true)`, `if (0)`), or undefined when it depends on run time. */
 export function staticTruthiness(e: t.Expression): boolean | undefined {
-  if (t.isBooleanLiteral(e)) return e.value;
-  if (t.isNumericLiteral(e)) return e.value !== 0 && !Number.isNaN(e.value);
-  if (t.isStringLiteral(e)) return e.value !== '';
-  if (t.isNullLiteral(e)) return false;
+  if (isBooleanLiteral(e)) return e.value;
+  if (isNumericLiteral(e)) return e.value !== 0 && !Number.isNaN(e.value);
+  if (isStringLiteral(e)) return e.value !== '';
+  if (isNullLiteral(e)) return false;
   return undefined;
 }
 
@@ -90,7 +117,7 @@ export function childNodes(n: t.Node): t.Node[] {
 /** Whether `test` holds for `e` or a node inside it, not entering the functions it creates. */
 export function someOutsideFunctions(e: t.Node, test: (n: t.Node) => boolean): boolean {
   if (test(e)) return true;
-  return !t.isFunction(e) && childNodes(e).some((c) => someOutsideFunctions(c, test));
+  return !isFunction(e) && childNodes(e).some((c) => someOutsideFunctions(c, test));
 }
 
 /**
@@ -99,5 +126,5 @@ export function someOutsideFunctions(e: t.Node, test: (n: t.Node) => boolean): b
  * too, and a local binding named `eval` is not told apart.
  */
 export function mayEvalDirectly(e: t.Node): boolean {
-  return someOutsideFunctions(e, (n) => t.isIdentifier(n) && n.name === 'eval');
+  return someOutsideFunctions(e, (n) => isIdentifier(n) && n.name === 'eval');
 }

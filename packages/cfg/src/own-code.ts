@@ -1,5 +1,22 @@
 import * as t from '@babel/types';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  isAwaitExpression,
+  isClassAccessorProperty,
+  isClassPrivateProperty,
+  isClassProperty,
+  isForOfStatement,
+  isFunction,
+  isLabeledStatement,
+  isLoop,
+  isReturnStatement,
+  isStaticBlock,
+  isTSModuleBlock,
+  isTryStatement,
+  isYieldExpression,
+} = t;
+
 /**
  * Visits the nodes whose code runs in the activations of `root` (a graph's node): its body and, for a
  * function, its parameters, but not the functions, class field initializers, static blocks or namespace bodies
@@ -21,14 +38,14 @@ export function visitOwnCode(root: t.Node, visit: (node: t.Node) => void): void 
 }
 
 function startsActivation(node: t.Node): boolean {
-  return t.isFunction(node) || t.isStaticBlock(node) || t.isTSModuleBlock(node);
+  return isFunction(node) || isStaticBlock(node) || isTSModuleBlock(node);
 }
 
 /** A class field's value runs when an instance (or the class) is initialised: a graph of its own. */
 function isInitializer(node: t.Node, key: string): boolean {
   return (
     key === 'value' &&
-    (t.isClassProperty(node) || t.isClassPrivateProperty(node) || t.isClassAccessorProperty(node))
+    (isClassProperty(node) || isClassPrivateProperty(node) || isClassAccessorProperty(node))
   );
 }
 
@@ -64,22 +81,22 @@ export function suspensionPoints(root: t.Node): SuspensionPoints {
     loops: [],
     afterJumps: [],
   };
-  const asyncGenerator = t.isFunction(root) && root.async && root.generator;
+  const asyncGenerator = isFunction(root) && root.async && root.generator;
   const labeledBodies = new Set<t.Node>();
   visitOwnCode(root, (node) => {
-    if (t.isLabeledStatement(node)) {
+    if (isLabeledStatement(node)) {
       if (!labeledBodies.has(node)) points.afterJumps.push(node);
       labeledBodies.add(node.body);
     }
-    if (t.isLoop(node)) {
+    if (isLoop(node)) {
       points.loops.push(node);
       if (!labeledBodies.has(node)) points.afterJumps.push(node);
     }
-    if (t.isAwaitExpression(node)) points.awaits.push(node);
-    else if (t.isYieldExpression(node)) points.yields.push(node);
-    else if (t.isForOfStatement(node) && node.await) points.forAwaits.push(node);
-    else if (t.isReturnStatement(node) && node.argument && asyncGenerator) points.awaitedReturns.push(node);
-    else if (t.isTryStatement(node) && node.finalizer) points.finallies.push(node);
+    if (isAwaitExpression(node)) points.awaits.push(node);
+    else if (isYieldExpression(node)) points.yields.push(node);
+    else if (isForOfStatement(node) && node.await) points.forAwaits.push(node);
+    else if (isReturnStatement(node) && node.argument && asyncGenerator) points.awaitedReturns.push(node);
+    else if (isTryStatement(node) && node.finalizer) points.finallies.push(node);
   });
   return points;
 }

@@ -1,4 +1,4 @@
-import { transformSync } from '@babel/core';
+import { transformSync, type TransformOptions } from '@babel/core';
 import { join } from 'node:path';
 import pathprof from '../../src';
 import type { PluginOptions } from '../../src';
@@ -7,6 +7,12 @@ import type { PluginOptions } from '../../src';
 export function virtualPath(name: string): string {
   return join(process.cwd(), 'virtual', name);
 }
+
+/**
+ * Test programs carry no source map: Babel would otherwise search every program's text for one. Babel takes
+ * `false` for that; its type declarations only list a map.
+ */
+const noInputSourceMap = { inputSourceMap: false } as unknown as TransformOptions;
 
 /**
  * Instruments `code` as a user's Babel config would, as a classic script (the tests run it with `vm`);
@@ -19,6 +25,7 @@ export function instrument(code: string, name: string, options: PluginOptions = 
     babelrc: false,
     configFile: false,
     sourceType: 'unambiguous',
+    ...noInputSourceMap,
     plugins: [[pathprof, { runtime: 'require', ...options }]],
     presets: [
       ...(typescript
