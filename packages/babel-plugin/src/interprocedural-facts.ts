@@ -1,3 +1,4 @@
+import { hasExceptionalExit, type ControlFlowGraph } from '@pathprof/cfg';
 import type { InterproceduralNumbering, InterproceduralPlan, LinearFunction } from '@pathprof/numbering';
 
 /**
@@ -25,11 +26,22 @@ export interface ProcedureFacts {
    * constants and no caller hands it one: fewer mailbox writes and reads on each crossed call.
    */
   readonly constantNvc: readonly (bigint | null)[];
+  /**
+   * The procedure keeps its register relative to its entry: it starts at 0 and hands back what it added,
+   * which the caller adds to the register it kept; the hand-off writes nothing. Only where no path ends in
+   * it but by an exception leaving it: never a root, only increments on its edges (no back edge records, no
+   * handler restarts after a crossed call), and every crossed callee relative too. An exception that leaves
+   * it hands its relative register up (pending) for the first caller that knows its own to record, so every
+   * crossed caller must run code when an exception leaves it (a program's top level runs none).
+   * Relative registers reach twice the value bound: only where that is still an exact number.
+   */
+  readonly relative: readonly boolean[];
 }
 
 export function procedureFacts(
   numbering: InterproceduralNumbering,
   plan: InterproceduralPlan,
+  graphs: readonly ControlFlowGraph[],
 ): ProcedureFacts {
   const count = numbering.procedures.length;
   const crossedInto = new Array<boolean>(count).fill(false);
@@ -63,7 +75,45 @@ export function procedureFacts(
   };
   for (let p = 0; p < count; p++) open(p);
   const constantNvc = constantNvcs(numbering, plan, alwaysOpen as boolean[]);
-  return { crossedInto, readsNvc, alwaysOpen: alwaysOpen as boolean[], constantNvc };
+  const relative = relativeProcedures(numbering, plan, graphs, crossedInto);
+  return { crossedInto, readsNvc, alwaysOpen: alwaysOpen as boolean[], constantNvc, relative };
+}
+
+function relativeProcedures(
+  numbering: InterproceduralNumbering,
+  plan: InterproceduralPlan,
+  graphs: readonly ControlFlowGraph[],
+  crossedInto: readonly boolean[],
+): boolean[] {
+  const exact = 2n * plan.valueBound + 2n <= BigInt(Number.MAX_SAFE_INTEGER);
+  const crossedFromTop = new Array<boolean>(graphs.length).fill(false);
+  numbering.procedures.forEach((procedure, p) => {
+    if (hasExceptionalExit(graphs[p])) return;
+    procedure.callSites.forEach((site, k) => {
+      if (plan.procedures[p].callSites[k].kind === 'crossed') crossedFromTop[site.callee!] = true;
+    });
+  });
+  const relative = new Array<boolean | undefined>(numbering.procedures.length).fill(undefined);
+  // Callees first: the crossed call graph is acyclic (recursion is cut).
+  const resolve = (p: number): boolean => {
+    let known = relative[p];
+    if (known !== undefined) return known;
+    const procedurePlan = plan.procedures[p];
+    known =
+      exact &&
+      crossedInto[p] &&
+      !crossedFromTop[p] &&
+      procedurePlan.rootStart === null &&
+      procedurePlan.edgeOps.every(
+        (ops, e) => leavesByException(graphs[p], e) || ops.every((op) => op.kind === 'add'),
+      ) &&
+      numbering.procedures[p].callSites.every(
+        (site, k) => procedurePlan.callSites[k].kind !== 'crossed' || resolve(site.callee!),
+      );
+    relative[p] = known;
+    return known;
+  };
+  return numbering.procedures.map((_, p) => resolve(p));
 }
 
 function constantNvcs(
@@ -105,4 +155,9 @@ function constantNvcs(
     return result;
   };
   return numbering.procedures.map((_, p) => resolve(p));
+}
+
+/** An exception leaving the activation: its code is the function-level handler's, not the edge's ops. */
+function leavesByException(cfg: ControlFlowGraph, edge: number): boolean {
+  return cfg.edgeExceptional[edge] !== 0 && cfg.edgeDst[edge] === cfg.exit;
 }

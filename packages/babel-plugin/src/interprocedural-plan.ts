@@ -12,6 +12,14 @@ import { plus } from './counter-code';
 import type { FileCounters } from './file-counters';
 import { procedureFacts, type ProcedureFacts } from './interprocedural-facts';
 
+/** What a handler runs when an exception out of a crossed call lands in it. */
+interface Restart {
+  readonly ops: readonly InterproceduralOp[];
+  /** Out of an absolute callee, which recorded the path; out of a relative one, which left it pending. */
+  readonly afterAbsolute: boolean;
+  readonly afterRelative: boolean;
+}
+
 /** What one function's code needs to know beyond its plan. */
 interface ProcedureCode {
   /** The function's id in the hand-off token: its procedure index + 1 (0 means no hand-off pending). */
@@ -25,18 +33,23 @@ interface ProcedureCode {
    * register is kept above 0 (`bias` is the sentinel, below every value); every other function's is 0.
    */
   readonly bias: number;
-  /** The register's value while a crossed callee runs: the sentinel, biased. */
+  /** The register's value while an absolute crossed callee runs: the sentinel, biased. */
   readonly marker: number;
+  /** Its register is relative to its entry (`ProcedureFacts.relative`). */
+  readonly relative: boolean;
   /** nvc when every activation has the same one throughout (`constantNvc`) or it is never read, else null. */
   readonly nvc: bigint | null;
   /** The edge into the call vertex of each crossed site (hand-off), and the edge out of it (return). */
   readonly handOff: ReadonlyMap<number, number>;
   readonly returns: ReadonlyMap<number, number>;
   /** Per handler block: the restart an exception out of a crossed call runs there. */
-  readonly restarts: ReadonlyMap<number, readonly InterproceduralOp[]>;
-  /** An exception can end a path in this function (one not out of a crossed callee, which recorded it). */
+  readonly restarts: ReadonlyMap<number, Restart>;
+  /** An exception can end a path in this function (one not out of a crossed callee). */
   readonly throwEnds: boolean;
-  readonly crossesCalls: boolean;
+  /** An exception out of a relative crossed callee can leave this function, its path still pending. */
+  readonly pendingLeaves: boolean;
+  /** Some crossed call enters an absolute callee (one that takes the register through the mailbox). */
+  readonly crossesAbsolute: boolean;
   /**
    * Some crossed call enters a callee that can also start as a root, so this function writes tokens. A
    * token is pending only between the hand-off and the callee's prologue, where the one exception possible
@@ -79,14 +92,20 @@ interface ProcedureCode {
  * right before the call; the callee's prologue takes them when the token names it, else it starts as a
  * root. The callee hands the register back when it returns; while it runs, the caller's register holds a
  * sentinel below every path value, which tells the caller's handlers that an exception came out of a crossed
- * callee (the callee recorded the path; a handler starts the next one). Paths are counted where they end,
- * in their component's slice of the file's array or in its hash table (`planComponentStorage`).
+ * callee (the callee recorded the path; a handler starts the next one). A relative callee (no path ends in
+ * it but by an exception) takes no register: it counts from 0 and hands back what it added, which the
+ * caller adds to the register it kept; while it runs the caller's register holds a second sentinel, and an
+ * exception out of it hands its relative register up until a caller that knows its own records the path.
+ * Paths are counted where they end, in their component's slice of the file's array or in its hash table
+ * (`planComponentStorage`).
  */
 export class InterproceduralCode implements EdgeCodePlan {
   private readonly procedures = new Map<ControlFlowGraph, ProcedureCode>();
   private readonly piecewise: boolean;
   private readonly facts: ProcedureFacts;
   private readonly returnDeltas: readonly (bigint | null)[];
+  /** A caller's register while a relative callee runs: below every absolute and relative value. */
+  private readonly relativeMarker: number;
 
   constructor(
     numbering: InterproceduralNumbering,
@@ -98,10 +117,11 @@ export class InterproceduralCode implements EdgeCodePlan {
   ) {
     this.piecewise = plan.scheme === 'piecewise';
     const sentinel = -Number(plan.valueBound) - 1;
-    const facts = (this.facts = procedureFacts(numbering, plan));
+    const facts = (this.facts = procedureFacts(numbering, plan, graphs));
+    this.relativeMarker = -2 * Number(plan.valueBound) - 2;
     const nvcOf = (index: number) => (facts.readsNvc[index] ? facts.constantNvc[index] : 1n);
     this.returnDeltas = graphs.map((cfg, index) =>
-      facts.crossedInto[index] ? returnDelta(cfg, plan.procedures[index], nvcOf(index)) : null,
+      facts.relative[index] ? returnDelta(cfg, plan.procedures[index], nvcOf(index)) : null,
     );
     graphs.forEach((cfg, index) => {
       const procedurePlan = plan.procedures[index];
@@ -124,13 +144,27 @@ export class InterproceduralCode implements EdgeCodePlan {
           if (cfg.edgeSrc[e] === site.call) returns.set(e, k);
         }
       });
-      const restarts = new Map<number, readonly InterproceduralOp[]>();
+      const restarts = new Map<number, Restart>();
       let throwEnds = false;
+      let pendingLeaves = false;
       for (let e = 0; e < cfg.edgeCount; e++) {
         if (!cfg.edgeExceptional[e]) continue;
-        const fromCrossed = callVertex.has(cfg.edgeSrc[e]);
-        if (cfg.edgeDst[e] === cfg.exit) throwEnds ||= !fromCrossed;
-        else if (fromCrossed) restarts.set(cfg.edgeDst[e], procedurePlan.edgeOps[e]);
+        const k = callVertex.get(cfg.edgeSrc[e]);
+        const fromRelative = k !== undefined && facts.relative[callees[k]];
+        if (cfg.edgeDst[e] === cfg.exit) {
+          throwEnds ||= k === undefined;
+          pendingLeaves ||= fromRelative;
+        } else if (k !== undefined) {
+          const known = restarts.get(cfg.edgeDst[e]);
+          restarts.set(cfg.edgeDst[e], {
+            ops: procedurePlan.edgeOps[e],
+            afterAbsolute: (known?.afterAbsolute ?? false) || !fromRelative,
+            afterRelative: (known?.afterRelative ?? false) || fromRelative,
+          });
+        }
+      }
+      if (facts.relative[index] && restarts.size > 0) {
+        throw new Error(`internal error: ${cfg.name} is relative but restarts in a handler`);
       }
       const component = numbering.procedures[index].component;
       this.procedures.set(cfg, {
@@ -139,12 +173,14 @@ export class InterproceduralCode implements EdgeCodePlan {
         crossedInto,
         bias,
         marker: sentinel - bias,
+        relative: facts.relative[index],
         nvc: nvcOf(index),
         handOff,
         returns,
         restarts,
         throwEnds,
-        crossesCalls: handOff.size > 0,
+        pendingLeaves,
+        crossesAbsolute: [...handOff.values()].some((k) => !facts.relative[callees[k]]),
         handsTokens: [...handOff.values()].some((k) => plan.procedures[callees[k]].rootStart !== null),
         returnDelta: this.returnDeltas[index],
         tracksOpen:
@@ -184,7 +220,7 @@ export class InterproceduralCode implements EdgeCodePlan {
       // A stale token is only ever compared by the function it names: one never entered as a root skips it.
       const take = [
         ...(start === null ? [] : [this.set('tok', t.numericLiteral(0))]),
-        assign(r, this.field('inp')),
+        assign(r, p.relative ? t.numericLiteral(0) : this.field('inp')),
         ...(p.nvc === null ? [assign(nvcOf(locals), this.field('nvc'))] : []),
       ];
       if (start === null) out.push(...take);
@@ -236,10 +272,9 @@ export class InterproceduralCode implements EdgeCodePlan {
       const site = p.plan.callSites[handOff];
       if (site.kind !== 'crossed') throw new Error('internal error: a hand-off at a cut site');
       const callee = p.callees[handOff];
-      const delta = this.returnDeltas[callee];
+      const relative = this.facts.relative[callee];
       out.push(
-        this.set('inp', plus(t.cloneNode(r), p.bias)),
-        ...(delta === null ? [] : [assign(savedOf(locals), plus(t.cloneNode(r), Number(delta)))]),
+        relative ? assign(savedOf(locals), t.cloneNode(r)) : this.set('inp', plus(t.cloneNode(r), p.bias)),
         ...(this.facts.readsNvc[callee] && this.facts.constantNvc[callee] === null
           ? [this.set('nvc', this.linear(site.argument, locals, constantNvc))]
           : []),
@@ -247,7 +282,7 @@ export class InterproceduralCode implements EdgeCodePlan {
         ...(this.plan.procedures[callee].rootStart === null
           ? []
           : [this.set('tok', t.numericLiteral(callee + 1))]),
-        assign(r, num(BigInt(p.marker))),
+        assign(r, num(BigInt(relative ? this.relativeMarker : p.marker))),
       );
     }
     if (cfg.edgeDst[edge] === cfg.exit) out.push(...this.exit(p, locals));
@@ -258,22 +293,49 @@ export class InterproceduralCode implements EdgeCodePlan {
     const p = this.procedures.get(cfg)!;
     const restart = p.restarts.get(block);
     if (!restart) return [];
-    const fromCallee = t.binaryExpression('===', register(locals), num(BigInt(p.marker)));
-    const ops = restart.flatMap((op) => this.op(op, p, locals, p.nvc));
-    const clearToken = p.handsTokens ? [this.set('tok', t.numericLiteral(0))] : [];
-    if (clearToken.length + ops.length === 0) return [];
-    return [t.logicalExpression('&&', fromCallee, seq([...clearToken, ...ops]))];
+    const ops = () => restart.ops.flatMap((op) => this.op(op, p, locals, p.nvc));
+    const out: t.Expression[] = [];
+    if (restart.afterAbsolute) {
+      const clearToken = p.handsTokens ? [this.set('tok', t.numericLiteral(0))] : [];
+      const code = [...clearToken, ...ops()];
+      if (code.length > 0) out.push(t.logicalExpression('&&', this.holds(locals, p.marker), seq(code)));
+    }
+    // A restart sets the register to a path value: at most one of the two runs.
+    if (restart.afterRelative) {
+      const code = [this.recordPending(p, locals), ...ops()];
+      out.push(t.logicalExpression('&&', this.holds(locals, this.relativeMarker), seq(code)));
+    }
+    return out;
   }
 
   exceptionalExit(cfg: ControlFlowGraph, _error: t.Identifier, locals: FunctionLocals): t.Statement[] {
     const p = this.procedures.get(cfg)!;
-    const clearToken = p.handsTokens ? [t.expressionStatement(this.set('tok', t.numericLiteral(0)))] : [];
-    if (!p.throwEnds) return clearToken;
-    const record = t.expressionStatement(this.count(p, plus(register(locals), p.bias + p.slotShift)));
-    if (!p.crossesCalls) return [record];
-    // The register holds the marker when the exception came out of a crossed callee: it recorded the path.
-    const own = t.binaryExpression('!==', register(locals), num(BigInt(p.marker)));
-    return [t.ifStatement(own, record, clearToken.length > 0 ? t.blockStatement(clearToken) : null)];
+    const r = register(locals);
+    let code: t.Statement[];
+    if (p.relative) {
+      // Its relative register goes up with the exception, pending: no caller below a relative one crossed it.
+      code = p.throwEnds
+        ? [statement(this.set('exc', t.cloneNode(r))), statement(this.set('pend', t.booleanLiteral(true)))]
+        : [];
+    } else {
+      const clearToken = p.handsTokens ? [statement(this.set('tok', t.numericLiteral(0)))] : [];
+      const record = statement(this.count(p, plus(t.cloneNode(r), p.bias + p.slotShift)));
+      if (!p.throwEnds) code = clearToken;
+      else if (!p.crossesAbsolute) code = [record];
+      // The register holds the marker when the exception came out of an absolute callee: it recorded the path.
+      else code = [t.ifStatement(this.holds(locals, p.marker, '!=='), record, block(clearToken))];
+    }
+    if (!p.pendingLeaves) return code;
+    // Out of a relative callee: the path it left pending is recorded here, or, in a relative function, goes
+    // further up relative to this one's entry.
+    const pending = p.relative
+      ? t.logicalExpression(
+          '&&',
+          this.field('pend'),
+          t.assignmentExpression('+=', this.field('exc'), t.cloneNode(savedOf(locals))),
+        )
+      : this.recordPending(p, locals);
+    return [t.ifStatement(this.holds(locals, this.relativeMarker), statement(pending), block(code))];
   }
 
   // ---------------------------------------------------------------- pieces
@@ -318,8 +380,18 @@ export class InterproceduralCode implements EdgeCodePlan {
   private afterCrossedCall(p: ProcedureCode, k: number, locals: FunctionLocals): t.Expression[] {
     const r = register(locals);
     const site = p.plan.callSites[k];
-    // A callee with a constant return delta hands nothing back: the register saved at the hand-off has it.
-    if (this.returnDeltas[p.callees[k]] !== null) return [assign(r, t.cloneNode(savedOf(locals)))];
+    const callee = p.callees[k];
+    // A relative callee returns what it added (a constant one nothing) and never closes a parenthesis.
+    if (this.facts.relative[callee]) {
+      const delta = this.returnDeltas[callee];
+      const saved = t.cloneNode(savedOf(locals));
+      return [
+        assign(
+          r,
+          delta === null ? t.binaryExpression('+', saved, this.field('ret')) : plus(saved, Number(delta)),
+        ),
+      ];
+    }
     const out: t.Expression[] = [assign(r, plus(this.field('ret'), -p.bias))];
     // A callee that always returns open never closes the caller's parenthesis: no fix-up can run.
     if (
@@ -355,6 +427,28 @@ export class InterproceduralCode implements EdgeCodePlan {
     if (p.returnDelta !== null) return [];
     if (p.plan.rootStart === null) return [seq(asCallee)];
     return [t.conditionalExpression(t.cloneNode(rootOf(locals)), seq(asRoot), seq(asCallee))];
+  }
+
+  /**
+   * The path an exception left pending in a relative callee, recorded once: the register kept at the
+   * hand-off plus the callee's relative one. None pending: the exception came before its prologue (a stack
+   * overflow on entering it).
+   */
+  private recordPending(p: ProcedureCode, locals: FunctionLocals): t.Expression {
+    const slot = plus(
+      t.binaryExpression('+', t.cloneNode(savedOf(locals)), this.field('exc')),
+      p.bias + p.slotShift,
+    );
+    return t.logicalExpression(
+      '&&',
+      this.field('pend'),
+      t.sequenceExpression([this.set('pend', t.booleanLiteral(false)), this.count(p, slot)]),
+    );
+  }
+
+  /** `register === marker` (or `!==`). */
+  private holds(locals: FunctionLocals, marker: number, operator: '===' | '!==' = '==='): t.Expression {
+    return t.binaryExpression(operator, register(locals), num(BigInt(marker)));
   }
 
   private returnsFrom(p: ProcedureCode, edge: number): number {
@@ -432,6 +526,14 @@ function savedOf(locals: FunctionLocals): t.Identifier {
 
 function openOf(locals: FunctionLocals): t.Identifier {
   return locals.get('open', 'pp_open');
+}
+
+function statement(e: t.Expression): t.Statement {
+  return t.expressionStatement(e);
+}
+
+function block(statements: t.Statement[]): t.BlockStatement | null {
+  return statements.length > 0 ? t.blockStatement(statements) : null;
 }
 
 function assign(target: t.Identifier, value: t.Expression): t.Expression {

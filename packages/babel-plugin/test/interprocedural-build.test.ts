@@ -1,4 +1,5 @@
 import { transformSync } from '@babel/core';
+import { listFixtures } from '@pathprof/testkit';
 import pathprof, { type FileNotes, type PluginOptions } from '../src';
 import { virtualPath } from './support/instrument';
 
@@ -26,6 +27,29 @@ module.exports = { callbacks, later, gen, obj: { m() { return leaf(1); } } };
 `;
 
 describe('interprocedural mode at build time', () => {
+  // The fixture's counts are checked against the tracer with the others (interprocedural-fixtures.test.ts);
+  // this checks that its callees took the relative hand-off the fixture is there for.
+  test.each(['piecewise', 'context'] as const)(
+    '%s: a callee in which no path ends but by an exception counts from 0 and hands exceptions up pending',
+    (scheme) => {
+      const fixture = listFixtures().find((f) => f.name === 'interprocedural-relative.js')!;
+      const { code } = build(fixture.source, { mode: 'interprocedural', scheme });
+      const body = (name: string) => code.match(new RegExp(`\\nfunction ${name}\\([^]*?\\n\\}`))![0];
+      for (const name of ['leaf', 'constant', 'middle', 'ownHandler', 'leaves']) {
+        expect([name, /_pp_r\d* = 0;/.test(body(name)), body(name).includes('.inp')]).toEqual([
+          name,
+          true,
+          false,
+        ]);
+      }
+      // `constant` has one way through: its callers add what it adds, it hands nothing back.
+      expect(body('constant')).not.toContain('.ret =');
+      // Passed up by a relative caller, recorded by the handlers of `catches` and `run`.
+      expect(body('leaves')).toMatch(/\.pend && \(_pp_mailbox\d*\.exc \+= _pp_s\d*\)/);
+      for (const name of ['catches', 'run']) expect(body(name)).toMatch(/\.pend = false, .*\.exc\]\+\+/);
+    },
+  );
+
   test('the build lists every split call, crossed or cut and why, with N', () => {
     const { notes } = build(source, { mode: 'interprocedural', scheme: 'context' });
     const ipp = notes.interprocedural!;

@@ -71,3 +71,11 @@ export interface EdgeCodePlan {
    */
   beforeCalls?(cfg: ControlFlowGraph, locals: FunctionLocals): ReadonlyMap<t.CallExpression, t.Expression[]>;
 }
+
+/**
+ * Whether an exception leaving the graph's activation runs the plan's `exceptionalExit`: a program or a
+ * namespace body has no function-level handler (nothing of it could run after a throw out of it anyway).
+ */
+export function hasExceptionalExit(cfg: ControlFlowGraph): boolean {
+  return cfg.kind !== 'program' && cfg.kind !== 'namespace';
+}

@@ -35,6 +35,7 @@ export type { ProgramPoint, ProgramPoints } from './program-point';
 export { formatArrows } from './format-arrows';
 export { formatDot } from './format-dot';
 export type { EdgeCodePlan, FunctionLocals, ParameterState, Suspension } from './edge-code-plan';
+export { hasExceptionalExit } from './edge-code-plan';
 export { visitOwnCode, suspensionPoints, type SuspensionPoints } from './own-code';
 export { insertEdgeCode, canInstrument } from './insert-edge-code';
 export { TraceRecorder, TRACE_GLOBAL, type TraceEvent } from './trace/trace-recorder';

@@ -2,7 +2,7 @@ import * as t from '@babel/types';
 import { EdgeKind, isExceptionalKind } from './edge-kind';
 import type { EdgeSite } from './edge-site';
 import type { ControlFlowGraph } from './control-flow-graph';
-import type { EdgeCodePlan, ParameterState } from './edge-code-plan';
+import { hasExceptionalExit, type EdgeCodePlan, type ParameterState } from './edge-code-plan';
 import { FunctionTemps } from './function-temps';
 import { ParameterStateCarriers, type StateCarrier } from './parameter-state';
 import type { FreshName } from './fresh-names';
@@ -14,6 +14,73 @@ import { ObjectRestDestructuring } from './object-rest-destructuring';
 import { visitBindingTarget } from './pattern-defaults';
 import { suspensionPoints } from './own-code';
 import { SuspendingIteration } from './suspending-iteration';
+
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  arrowFunctionExpression,
+  assignmentExpression,
+  awaitExpression,
+  binaryExpression,
+  blockStatement,
+  booleanLiteral,
+  callExpression,
+  catchClause,
+  cloneNode,
+  conditionalExpression,
+  expressionStatement,
+  identifier,
+  ifStatement,
+  isArrayPattern,
+  isArrowFunctionExpression,
+  isAssignmentExpression,
+  isAssignmentPattern,
+  isAwaitExpression,
+  isBlockStatement,
+  isCatchClause,
+  isClassAccessorProperty,
+  isClassExpression,
+  isClassPrivateProperty,
+  isClassProperty,
+  isDoWhileStatement,
+  isExpression,
+  isForOfStatement,
+  isForStatement,
+  isFunction,
+  isFunctionExpression,
+  isIdentifier,
+  isLogicalExpression,
+  isObjectPattern,
+  isObjectProperty,
+  isOptionalCallExpression,
+  isOptionalMemberExpression,
+  isParenthesizedExpression,
+  isProgram,
+  isReturnStatement,
+  isStaticBlock,
+  isSuper,
+  isSwitchCase,
+  isSwitchStatement,
+  isTSModuleBlock,
+  isTSNonNullExpression,
+  isTryStatement,
+  isVariableDeclaration,
+  isVariableDeclarator,
+  isWhileStatement,
+  isYieldExpression,
+  logicalExpression,
+  memberExpression,
+  nullLiteral,
+  numericLiteral,
+  objectExpression,
+  objectProperty,
+  returnStatement,
+  stringLiteral,
+  throwStatement,
+  tryStatement,
+  unaryExpression,
+  variableDeclaration,
+  variableDeclarator,
+} = t;
 
 type Exprs = t.Expression[];
 
@@ -118,7 +185,7 @@ export class InsertionEdits {
   }
 
   addGraph(cfg: ControlFlowGraph, plan: EdgeCodePlan, temps: FunctionTemps): void {
-    const errorId = t.identifier('error');
+    const errorId = identifier('error');
     const state = cfg.parameterDefaults.length ? plan.parameterState(cfg) : null;
     const carrier = state ? this.carriers.forGraph(cfg) : null;
     const cleared = carrier?.clear();
@@ -127,10 +194,9 @@ export class InsertionEdits {
       temps,
       prologue: [
         ...plan.prologue(cfg, temps, carrier?.read()),
-        ...(cleared ? [t.expressionStatement(cleared)] : []),
+        ...(cleared ? [expressionStatement(cleared)] : []),
       ],
-      exceptionalExit:
-        cfg.kind === 'program' || cfg.kind === 'namespace' ? [] : plan.exceptionalExit(cfg, errorId, temps),
+      exceptionalExit: hasExceptionalExit(cfg) ? plan.exceptionalExit(cfg, errorId, temps) : [],
       generatorReturns: [],
     };
     this.roots.set(cfg.node, root);
@@ -161,19 +227,19 @@ export class InsertionEdits {
       const enters = info.entersFinally && finallyCodes.get(info.entersFinally.statement);
       if (enters && info.entersFinally) {
         exprs.push(
-          t.assignmentExpression('=', t.cloneNode(enters.k), t.numericLiteral(info.entersFinally.completion)),
+          assignmentExpression('=', cloneNode(enters.k), numericLiteral(info.entersFinally.completion)),
         );
       }
       const flag = flagSets.get(e);
       if (flag) exprs.push(flag);
-      if (nextResumes.has(e)) exprs.push(...nextResumes.get(e)!.map((c) => t.cloneNode(c)));
+      if (nextResumes.has(e)) exprs.push(...nextResumes.get(e)!.map((c) => cloneNode(c)));
       exprs.push(...code(e));
       if (exprs.length === 0) continue;
       if (info.inParameter) withCode.add(info.inParameter);
       const doneFlag = doneFlags.get(e);
       if (doneFlag && info.site.type === 'afterStatement') {
         // The `done` exit runs after the loop only when no break set the loop's flag.
-        const guarded = t.ifStatement(t.unaryExpression('!', doneFlag), t.blockStatement(statements(exprs)));
+        const guarded = ifStatement(unaryExpression('!', doneFlag), blockStatement(statements(exprs)));
         push(this.stmtAfter, info.site.statement, [guarded]);
         continue;
       }
@@ -189,7 +255,7 @@ export class InsertionEdits {
     this.planChains(cfg, localsOf);
     for (const h of cfg.handlers) {
       const entry = plan.handlerEntry(cfg, h.block, temps);
-      if (t.isCatchClause(h.clause)) {
+      if (isCatchClause(h.clause)) {
         if (entry.length) {
           this.owner.set(h.clause, temps);
           push(this.catchStart, h.clause, entry);
@@ -202,10 +268,10 @@ export class InsertionEdits {
     if (root.generatorReturns.length) {
       // Entering a `catch` means an exception, not return(): forget the yield that was pending.
       for (const h of cfg.handlers) {
-        if (!t.isCatchClause(h.clause)) continue;
+        if (!isCatchClause(h.clause)) continue;
         this.owner.set(h.clause, temps);
         push(this.catchStart, h.clause, [
-          t.assignmentExpression('=', temps.get('yield', 'pp_y'), t.numericLiteral(0)),
+          assignmentExpression('=', temps.get('yield', 'pp_y'), numericLiteral(0)),
         ]);
       }
     }
@@ -229,7 +295,7 @@ export class InsertionEdits {
     const wrappers = new Map<t.Node, ParameterWrapper>();
     for (const p of cfg.parameterDefaults) {
       const temps = new FunctionTemps(this.fresh, cfg, false);
-      const error = t.identifier('error');
+      const error = identifier('error');
       wrappers.set(p, {
         temps,
         carried:
@@ -267,9 +333,9 @@ export class InsertionEdits {
     const resumes = new Map<number, Exprs>();
     const code = plan.suspension?.(cfg, temps);
     if (!code || (code.suspend.length === 0 && code.resume.length === 0)) return resumes;
-    const copy = (list: Exprs) => list.map((c) => t.cloneNode(c));
+    const copy = (list: Exprs) => list.map((c) => cloneNode(c));
     const points = suspensionPoints(cfg.node);
-    const async = t.isFunction(cfg.node) && cfg.node.async === true;
+    const async = isFunction(cfg.node) && cfg.node.async === true;
     for (const a of points.awaits) {
       this.owner.set(a, temps);
       this.awaits.set(a, { suspend: copy(code.suspend), resume: copy(code.resume) });
@@ -372,13 +438,12 @@ export class InsertionEdits {
       }
       if (others.length === 0) continue;
       const flag = temps.get(`exit:${exit.doneEdge}`, 'pp_broke');
-      for (const e of others)
-        flagSets.set(e, t.assignmentExpression('=', t.cloneNode(flag), t.numericLiteral(1)));
+      for (const e of others) flagSets.set(e, assignmentExpression('=', cloneNode(flag), numericLiteral(1)));
       // Reset on entering the loop, so a break whose path was overridden (a `finally` returning) is forgotten.
       push(this.before, exit.statement.right, [
-        t.assignmentExpression('=', t.cloneNode(flag), t.numericLiteral(0)),
+        assignmentExpression('=', cloneNode(flag), numericLiteral(0)),
       ]);
-      doneFlags.set(exit.doneEdge, t.cloneNode(flag));
+      doneFlags.set(exit.doneEdge, cloneNode(flag));
     }
     return { flagSets, doneFlags };
   }
@@ -393,9 +458,9 @@ export class InsertionEdits {
       let hasCode = this.chainEnds.has(top);
       for (let n: t.Node = top; ;) {
         if (this.links.has(n)) hasCode = true;
-        if (t.isOptionalMemberExpression(n)) n = n.object;
-        else if (t.isOptionalCallExpression(n)) n = n.callee;
-        else if (t.isTSNonNullExpression(n)) n = n.expression;
+        if (isOptionalMemberExpression(n)) n = n.object;
+        else if (isOptionalCallExpression(n)) n = n.callee;
+        else if (isTSNonNullExpression(n)) n = n.expression;
         else break;
       }
       if (!hasCode) continue;
@@ -424,7 +489,7 @@ export class InsertionEdits {
       case 'afterStatement':
         return push(this.stmtAfter, site.statement, statements(code));
       case 'jump':
-        if (t.isReturnStatement(site.statement) && site.statement.argument) {
+        if (isReturnStatement(site.statement) && site.statement.argument) {
           this.owner.set(site.statement, temps);
           return push(this.returns, site.statement, code);
         }
@@ -510,7 +575,7 @@ export class InsertionEdits {
           for (const el of site.pattern.elements) {
             if (!el) continue;
             visitBindingTarget(el, (n) => {
-              if (t.isAssignmentPattern(n) && defaultMayThrow(n.right)) this.guardedDefaults.set(n, iterator);
+              if (isAssignmentPattern(n) && defaultMayThrow(n.right)) this.guardedDefaults.set(n, iterator);
             });
           }
         }
@@ -537,8 +602,8 @@ export class InsertionEdits {
         root.generatorReturns.push({ id, code });
         const entry = this.yieldOf(site.expression);
         this.owner.set(site.expression, temps);
-        entry.pre.push(t.assignmentExpression('=', y, t.numericLiteral(id)));
-        entry.post.push(t.assignmentExpression('=', t.cloneNode(y), t.numericLiteral(0)));
+        entry.pre.push(assignmentExpression('=', y, numericLiteral(id)));
+        entry.post.push(assignmentExpression('=', cloneNode(y), numericLiteral(0)));
         return;
       }
     }
@@ -573,12 +638,12 @@ export class InsertionEdits {
     if (Array.isArray(child)) {
       child.unshift(...start);
       child.push(...end);
-    } else if (t.isBlockStatement(child as t.Node)) {
+    } else if (isBlockStatement(child as t.Node)) {
       const block = child as t.BlockStatement;
       block.body.unshift(...start);
       block.body.push(...end);
     } else {
-      const block = t.blockStatement([...start, ...(child ? [child as t.Statement] : []), ...end]);
+      const block = blockStatement([...start, ...(child ? [child as t.Statement] : []), ...end]);
       record[key] = child ? locatedAt(block, child as t.Statement) : block;
     }
   }
@@ -587,41 +652,41 @@ export class InsertionEdits {
   applyNodeEdits(n: t.Node): t.Node {
     let result: t.Node = n;
     const catchCode = this.catchStart.get(n);
-    if (catchCode && t.isCatchClause(n)) this.applyCatchStart(n, catchCode);
+    if (catchCode && isCatchClause(n)) this.applyCatchStart(n, catchCode);
     const f = this.finallies.get(n);
-    if (f && t.isTryStatement(n)) result = this.applyFinally(n, f);
+    if (f && isTryStatement(n)) result = this.applyFinally(n, f);
     const resumed = this.finallyStarts.get(n);
-    if (resumed && t.isTryStatement(n)) n.finalizer!.body.unshift(...resumed);
+    if (resumed && isTryStatement(n)) n.finalizer!.body.unshift(...resumed);
     const init = this.forInit.get(n);
-    if (init && t.isForStatement(n)) this.applyForInit(n, init);
+    if (init && isForStatement(n)) this.applyForInit(n, init);
     const stepSuspend = this.forAwaits.get(n);
-    if (stepSuspend && t.isForOfStatement(n))
+    if (stepSuspend && isForOfStatement(n))
       n.right = this.iterations.wrap(n.right, 'for-await', null, stepSuspend);
     const update = this.forUpdate.get(n);
-    if (update && t.isForStatement(n)) n.update = seq([...(n.update ? [n.update] : []), ...update]);
+    if (update && isForStatement(n)) n.update = seq([...(n.update ? [n.update] : []), ...update]);
     // After the update's own code is in place: a `continue` runs the resumption before anything of the loop's.
     const continued = this.continueStarts.get(n);
-    if (continued && t.isForStatement(n)) n.update = seq([...continued, ...(n.update ? [n.update] : [])]);
-    else if (continued && (t.isWhileStatement(n) || t.isDoWhileStatement(n)))
+    if (continued && isForStatement(n)) n.update = seq([...continued, ...(n.update ? [n.update] : [])]);
+    else if (continued && (isWhileStatement(n) || isDoWhileStatement(n)))
       n.test = seq([...continued, n.test]);
     const ret = this.returns.get(n);
-    if (ret && t.isReturnStatement(n) && n.argument) n.argument = this.afterValue(n, n.argument, ret);
+    if (ret && isReturnStatement(n) && n.argument) n.argument = this.afterValue(n, n.argument, ret);
     const awaited = this.awaitedReturns.get(n);
-    if (awaited && t.isReturnStatement(n) && n.argument) {
+    if (awaited && isReturnStatement(n) && n.argument) {
       const v = awaited.temps.value();
-      n.argument = seq([assignTemp(v, n.argument), ...awaited.suspend, t.cloneNode(v)]);
+      n.argument = seq([assignTemp(v, n.argument), ...awaited.suspend, cloneNode(v)]);
     }
-    if (t.isSwitchStatement(n)) this.applySwitch(n);
+    if (isSwitchStatement(n)) this.applySwitch(n);
     const kase = this.cases.get(n);
-    if (kase && t.isSwitchCase(n) && n.test) n.test = this.caseTest(n, n.test, kase);
-    if (t.isObjectProperty(n)) this.applyPropertyStart(n);
-    if (t.isVariableDeclaration(n)) {
+    if (kase && isSwitchCase(n) && n.test) n.test = this.caseTest(n, n.test, kase);
+    if (isObjectProperty(n)) this.applyPropertyStart(n);
+    if (isVariableDeclaration(n)) {
       this.applyWrappedArrays(n);
       this.applyDeclaratorStarts(n);
     }
-    if (t.isVariableDeclarator(n)) this.applyObjectRest(n);
-    if (t.isAssignmentPattern(n)) this.applyDefault(n);
-    if (t.isExpression(n)) result = this.applyExpression(n);
+    if (isVariableDeclarator(n)) this.applyObjectRest(n);
+    if (isAssignmentPattern(n)) this.applyDefault(n);
+    if (isExpression(n)) result = this.applyExpression(n);
     const root = this.roots.get(n);
     if (root) this.finishRoot(n, root);
     return result;
@@ -630,7 +695,7 @@ export class InsertionEdits {
   private applyExpression(n: t.Expression): t.Expression {
     let e: t.Expression = n;
     const chain = this.chainTops.get(n);
-    if (chain && (t.isOptionalMemberExpression(n) || t.isOptionalCallExpression(n))) {
+    if (chain && (isOptionalMemberExpression(n) || isOptionalCallExpression(n))) {
       const code = {
         link: (node: t.Node) => this.links.get(node),
         end: chain.end,
@@ -642,43 +707,36 @@ export class InsertionEdits {
       e = rewriteOptionalChain(n, code, chain.temps);
     }
     const short = this.logicalShort.get(n);
-    if (short && t.isLogicalExpression(n)) e = this.logical(n, short);
+    if (short && isLogicalExpression(n)) e = this.logical(n, short);
     const assign = this.assigns.get(n);
-    if (assign && t.isAssignmentExpression(n)) e = this.logicalAssignment(n, assign);
+    if (assign && isAssignmentExpression(n)) e = this.logicalAssignment(n, assign);
     const y = this.yields.get(n);
-    if (y && t.isYieldExpression(n)) {
+    if (y && isYieldExpression(n)) {
       const v = this.temps(n).value();
       // What the yield records before it suspends runs after its argument, which may itself yield.
       const pre = n.argument ? [] : y.pre;
       if (n.argument && y.pre.length)
-        n.argument = seq([assignTemp(t.cloneNode(v), n.argument), ...y.pre, t.cloneNode(v)]);
+        n.argument = seq([assignTemp(cloneNode(v), n.argument), ...y.pre, cloneNode(v)]);
       if (y.delegate && n.argument) {
         const { async, resume, suspend } = y.delegate;
         n.argument = this.iterations.wrap(n.argument, async ? 'async-delegate' : 'delegate', resume, suspend);
       }
-      e = seq([
-        ...pre,
-        t.assignmentExpression('=', v, n),
-        ...y.post,
-        ...y.resumed,
-        ...y.resume,
-        t.cloneNode(v),
-      ]);
+      e = seq([...pre, assignmentExpression('=', v, n), ...y.post, ...y.resumed, ...y.resume, cloneNode(v)]);
     }
     const suspends = this.awaits.get(n);
-    if (suspends && t.isAwaitExpression(n)) {
+    if (suspends && isAwaitExpression(n)) {
       const v = this.temps(n).value();
-      const awaited = t.awaitExpression(t.cloneNode(v));
+      const awaited = awaitExpression(cloneNode(v));
       e = seq([
-        assignTemp(t.cloneNode(v), n.argument),
+        assignTemp(cloneNode(v), n.argument),
         ...suspends.suspend,
-        t.assignmentExpression('=', t.cloneNode(v), awaited),
+        assignmentExpression('=', cloneNode(v), awaited),
         ...suspends.resume,
-        t.cloneNode(v),
+        cloneNode(v),
       ]);
     }
     // Code before or after a logical expression goes to its operands, so that the operator tree stays whole.
-    const whole = e === n && t.isLogicalExpression(n);
+    const whole = e === n && isLogicalExpression(n);
     // A split call in test position: the return from the call comes before either outcome.
     const after = this.after.get(n);
     if (after) e = whole ? this.onOutcome(n, n, 'any', after) : this.afterValue(n, e, after);
@@ -709,18 +767,14 @@ export class InsertionEdits {
   private afterValue(owner: t.Node, e: t.Expression, code: Exprs): t.Expression {
     if (isInert(e)) return seq([...code, e]);
     const v = this.temps(owner).value();
-    return seq([assignTemp(v, e), ...code, t.cloneNode(v)]);
+    return seq([assignTemp(v, e), ...code, cloneNode(v)]);
   }
 
   /** A condition whose outcomes carry code: `e ? (T…, true) : (F…, false)`, only truthiness is used. */
   private test(e: t.Expression, T: Exprs, F: Exprs): t.Expression {
-    if (T.length === 0) return t.logicalExpression('||', e, seq([...F, t.booleanLiteral(false)]));
-    if (F.length === 0) return t.logicalExpression('&&', e, seq([...T, t.booleanLiteral(true)]));
-    return t.conditionalExpression(
-      e,
-      seq([...T, t.booleanLiteral(true)]),
-      seq([...F, t.booleanLiteral(false)]),
-    );
+    if (T.length === 0) return logicalExpression('||', e, seq([...F, booleanLiteral(false)]));
+    if (F.length === 0) return logicalExpression('&&', e, seq([...T, booleanLiteral(true)]));
+    return conditionalExpression(e, seq([...T, booleanLiteral(true)]), seq([...F, booleanLiteral(false)]));
   }
 
   /**
@@ -739,34 +793,34 @@ export class InsertionEdits {
    * operands whose value can be its own, so the operator tree stays whole.
    */
   private onOutcome(owner: t.Node, e: t.Expression, when: Outcome, code: Exprs): t.Expression {
-    if (t.isLogicalExpression(e)) {
+    if (isLogicalExpression(e)) {
       const parts = outcomeOperands(e.operator, when);
       parts.forEach(([side, outcome], k) => {
         const operand = e[side] as t.Expression;
         // One AST node must not stand in two places: the second operand gets a copy of the code.
-        e[side] = this.onOutcome(owner, operand, outcome, k === 0 ? code : code.map((c) => t.cloneNode(c)));
+        e[side] = this.onOutcome(owner, operand, outcome, k === 0 ? code : code.map((c) => cloneNode(c)));
       });
       return e;
     }
     const v = this.temps(owner).value();
     if (when === 'any') return keepsPlace(e, this.afterValue(owner, e, code));
     const tested = assignTemp(v, e);
-    const present = () => notNullish(tested, t.cloneNode(v));
+    const present = () => notNullish(tested, cloneNode(v));
     const test =
       when === 'truthy'
         ? tested
         : when === 'falsy'
-          ? t.unaryExpression('!', tested)
+          ? unaryExpression('!', tested)
           : when === 'present'
             ? present()
-            : t.logicalExpression('&&', present(), t.unaryExpression('!', t.cloneNode(v)));
-    return keepsPlace(e, t.conditionalExpression(test, seq([...code, t.cloneNode(v)]), t.cloneNode(v)));
+            : logicalExpression('&&', present(), unaryExpression('!', cloneNode(v)));
+    return keepsPlace(e, conditionalExpression(test, seq([...code, cloneNode(v)]), cloneNode(v)));
   }
 
   /** `(code…, a) || b`: code before a logical expression runs before its first operand. */
   private beforeFirstOperand(n: t.LogicalExpression, code: Exprs): t.LogicalExpression {
     const left = n.left as t.Expression;
-    n.left = t.isLogicalExpression(left)
+    n.left = isLogicalExpression(left)
       ? this.beforeFirstOperand(left, code)
       : keepsPlace(left, seq([...code, left]));
     return n;
@@ -783,48 +837,48 @@ export class InsertionEdits {
     const temps = this.temps(n);
     const v = temps.value();
     const op = n.operator.slice(0, -1) as '&&' | '||' | '??';
-    if (t.isIdentifier(n.left)) {
+    if (isIdentifier(n.left)) {
       const assign = seq([
         ...code.right,
-        t.assignmentExpression('=', t.cloneNode(v), t.assignmentExpression('=', n.left, n.right)),
+        assignmentExpression('=', cloneNode(v), assignmentExpression('=', n.left, n.right)),
         ...code.done,
-        t.cloneNode(v),
+        cloneNode(v),
       ]);
-      const shortValue = seq([...code.short, t.cloneNode(v)]);
-      const read = t.assignmentExpression('=', v, t.cloneNode(n.left));
-      if (op === '&&') return t.conditionalExpression(read, assign, shortValue);
-      if (op === '||') return t.conditionalExpression(read, shortValue, assign);
-      return t.conditionalExpression(notNullish(read, t.cloneNode(v)), shortValue, assign);
+      const shortValue = seq([...code.short, cloneNode(v)]);
+      const read = assignmentExpression('=', v, cloneNode(n.left));
+      if (op === '&&') return conditionalExpression(read, assign, shortValue);
+      if (op === '||') return conditionalExpression(read, shortValue, assign);
+      return conditionalExpression(notNullish(read, cloneNode(v)), shortValue, assign);
     }
     const flag = temps.get('assigned', 'pp_assigned');
     const left = n.left as t.MemberExpression;
-    const reset = t.assignmentExpression('=', t.cloneNode(flag), t.numericLiteral(0));
+    const reset = assignmentExpression('=', cloneNode(flag), numericLiteral(0));
     // The flag is cleared right before the property is read, after the target's own parts ran.
     if (left.computed)
       left.property = seq([
-        t.assignmentExpression('=', t.cloneNode(v), left.property as t.Expression),
+        assignmentExpression('=', cloneNode(v), left.property as t.Expression),
         reset,
-        t.cloneNode(v),
+        cloneNode(v),
       ]);
-    else if (!t.isSuper(left.object))
-      left.object = seq([t.assignmentExpression('=', t.cloneNode(v), left.object), reset, t.cloneNode(v)]);
+    else if (!isSuper(left.object))
+      left.object = seq([assignmentExpression('=', cloneNode(v), left.object), reset, cloneNode(v)]);
     const right = seq([
       ...code.right,
-      assignTemp(t.cloneNode(v), n.right),
-      t.assignmentExpression('=', t.cloneNode(flag), t.numericLiteral(1)),
-      t.cloneNode(v),
+      assignTemp(cloneNode(v), n.right),
+      assignmentExpression('=', cloneNode(flag), numericLiteral(1)),
+      cloneNode(v),
     ]);
-    const assigned = t.assignmentExpression(n.operator, left, right);
-    const prefix = !left.computed && t.isSuper(left.object) ? [reset] : [];
+    const assigned = assignmentExpression(n.operator, left, right);
+    const prefix = !left.computed && isSuper(left.object) ? [reset] : [];
     return seq([
       ...prefix,
-      t.assignmentExpression('=', t.cloneNode(v), assigned),
-      t.conditionalExpression(
-        t.cloneNode(flag),
-        seq([...code.done, t.numericLiteral(0)]),
-        seq([...code.short, t.numericLiteral(0)]),
+      assignmentExpression('=', cloneNode(v), assigned),
+      conditionalExpression(
+        cloneNode(flag),
+        seq([...code.done, numericLiteral(0)]),
+        seq([...code.short, numericLiteral(0)]),
       ),
-      t.cloneNode(v),
+      cloneNode(v),
     ]);
   }
 
@@ -833,7 +887,7 @@ export class InsertionEdits {
     const needs = n.cases.some((c) => this.cases.has(c));
     if (!needs) return;
     const ds = this.temps(n.cases.find((c) => this.cases.has(c))!).get('discriminant', 'pp_ds');
-    n.discriminant = t.assignmentExpression('=', t.cloneNode(ds), n.discriminant);
+    n.discriminant = assignmentExpression('=', cloneNode(ds), n.discriminant);
   }
 
   /**
@@ -845,15 +899,15 @@ export class InsertionEdits {
     const ds = this.temps(c).get('discriminant', 'pp_ds');
     const inert = isInert(test);
     const v = inert ? null : this.temps(c).value();
-    const value = (): t.Expression => (v ? t.cloneNode(v) : t.cloneNode(test));
+    const value = (): t.Expression => (v ? cloneNode(v) : cloneNode(test));
     return seq([
-      ...(v ? [t.assignmentExpression('=', t.cloneNode(v), test)] : []),
-      t.conditionalExpression(
-        t.binaryExpression('===', value(), t.cloneNode(ds)),
-        seq([...code.match, t.numericLiteral(0)]),
-        seq([...code.miss, t.numericLiteral(0)]),
+      ...(v ? [assignmentExpression('=', cloneNode(v), test)] : []),
+      conditionalExpression(
+        binaryExpression('===', value(), cloneNode(ds)),
+        seq([...code.match, numericLiteral(0)]),
+        seq([...code.miss, numericLiteral(0)]),
       ),
-      v ? t.cloneNode(v) : test,
+      v ? cloneNode(v) : test,
     ]);
   }
 
@@ -863,12 +917,12 @@ export class InsertionEdits {
    */
   private applyCatchStart(n: t.CatchClause, code: Exprs): void {
     const param = n.param;
-    if (param && !t.isIdentifier(param)) {
+    if (param && !isIdentifier(param)) {
       const caught = this.temps(n).undeclared('pp_caught');
       n.param = caught;
       n.body.body.unshift(
         ...statements(code),
-        t.variableDeclaration('let', [t.variableDeclarator(param, t.cloneNode(caught))]),
+        variableDeclaration('let', [variableDeclarator(param, cloneNode(caught))]),
       );
     } else n.body.body.unshift(...statements(code));
   }
@@ -880,8 +934,8 @@ export class InsertionEdits {
     const key = n.key;
     const name: t.Expression = n.computed
       ? (key as t.Expression)
-      : t.isIdentifier(key)
-        ? t.stringLiteral(key.name)
+      : isIdentifier(key)
+        ? stringLiteral(key.name)
         : (key as t.Expression);
     n.key = seq([...code, name]);
     n.computed = true;
@@ -895,7 +949,7 @@ export class InsertionEdits {
       const start = this.declaratorStarts.get(d);
       if (start) {
         const extra = start.temps.undeclared('pp_entered');
-        list.push(t.variableDeclarator(extra, seq([...start.code, t.numericLiteral(0)])));
+        list.push(variableDeclarator(extra, seq([...start.code, numericLiteral(0)])));
       }
       list.push(d);
     }
@@ -917,13 +971,13 @@ export class InsertionEdits {
       if (code.end.length) value = this.afterValue(n, value, code.end);
       value = seq([...code.start, value]);
     }
-    n.right = keepsPlace(n.right, guard ? this.arrays.guard(t.cloneNode(guard), value) : value);
+    n.right = keepsPlace(n.right, guard ? this.arrays.guard(cloneNode(guard), value) : value);
   }
 
   /** A declarator whose object pattern has code before its rest element: the value is wrapped. */
   private applyObjectRest(n: t.VariableDeclarator): void {
     const code = this.restStarts.get(n.id);
-    if (code && t.isObjectPattern(n.id))
+    if (code && isObjectPattern(n.id))
       this.objectRests.rewrite(n as t.VariableDeclarator & { id: t.ObjectPattern }, code);
   }
 
@@ -931,7 +985,7 @@ export class InsertionEdits {
   private applyWrappedArrays(n: t.VariableDeclaration): void {
     n.declarations = n.declarations.flatMap((d) => {
       const wrapped = this.wrappedArrays.get(d.id);
-      if (!wrapped || !t.isArrayPattern(d.id)) return [d];
+      if (!wrapped || !isArrayPattern(d.id)) return [d];
       return this.arrays.rewrite(
         d as t.VariableDeclarator & { id: t.ArrayPattern },
         wrapped.iterator,
@@ -954,55 +1008,55 @@ export class InsertionEdits {
     // Fresh nodes each time: one AST node must not stand in two places.
     const clear = (): Exprs => (c ? [c.carrier.clear()].filter((e): e is t.Expression => e !== null) : []);
     const taken = (): t.Expression => {
-      if (!c) return t.numericLiteral(0);
+      if (!c) return numericLiteral(0);
       if (!c.away)
-        return t.assignmentExpression(
+        return assignmentExpression(
           '=',
-          t.cloneNode(c.state),
-          t.logicalExpression('||', c.carrier.read(), t.cloneNode(c.initial)),
+          cloneNode(c.state),
+          logicalExpression('||', c.carrier.read(), cloneNode(c.initial)),
         );
       // Another default ran before: the activation comes back; else it starts here.
-      return t.conditionalExpression(
-        t.assignmentExpression('=', t.cloneNode(c.state), c.carrier.read()),
-        seq(c.away.reenter(t.cloneNode(c.state))),
-        t.assignmentExpression('=', t.cloneNode(c.state), t.cloneNode(c.initial)),
+      return conditionalExpression(
+        assignmentExpression('=', cloneNode(c.state), c.carrier.read()),
+        seq(c.away.reenter(cloneNode(c.state))),
+        assignmentExpression('=', cloneNode(c.state), cloneNode(c.initial)),
       );
     };
     const take = c ? [taken(), ...clear()] : [];
     const main = [
       ...statements(code.start),
-      t.expressionStatement(assignTemp(t.cloneNode(v), namedValue(n))),
+      expressionStatement(assignTemp(cloneNode(v), namedValue(n))),
       ...statements(code.end),
-      ...(c ? statements([c.carrier.write(t.cloneNode(c.state))]) : []),
-      ...(c?.away ? statements(c.away.leave(t.cloneNode(c.state))) : []),
-      t.returnStatement(t.cloneNode(v)),
+      ...(c ? statements([c.carrier.write(cloneNode(c.state))]) : []),
+      ...(c?.away ? statements(c.away.leave(cloneNode(c.state))) : []),
+      returnStatement(cloneNode(v)),
     ];
     const onThrow = [...w.exceptionalExit, ...statements(clear())];
     const body = onThrow.length
       ? [
-          t.tryStatement(
-            t.blockStatement(main),
-            t.catchClause(
-              t.identifier('error'),
-              t.blockStatement([...onThrow, t.throwStatement(t.identifier('error'))]),
+          tryStatement(
+            blockStatement(main),
+            catchClause(
+              identifier('error'),
+              blockStatement([...onThrow, throwStatement(identifier('error'))]),
             ),
           ),
         ]
       : main;
-    const arrow = t.arrowFunctionExpression(
+    const arrow = arrowFunctionExpression(
       [],
-      t.blockStatement([...w.temps.declarations(), ...statements(take), ...w.prologue, ...body]),
+      blockStatement([...w.temps.declarations(), ...statements(take), ...w.prologue, ...body]),
     );
-    n.right = keepsPlace(n.right, t.callExpression(arrow, []));
+    n.right = keepsPlace(n.right, callExpression(arrow, []));
   }
 
   /** After a `for` initialiser: appended to it, or as one more declarator (keeps names and scoping). */
   private applyForInit(n: t.ForStatement, code: Exprs): void {
     if (!n.init) n.init = seq(code);
-    else if (t.isExpression(n.init)) n.init = seq([n.init, ...code]);
+    else if (isExpression(n.init)) n.init = seq([n.init, ...code]);
     else {
       const extra = this.temps(n).undeclared('pp_entered');
-      n.init.declarations.push(t.variableDeclarator(extra, seq([...code, t.numericLiteral(0)])));
+      n.init.declarations.push(variableDeclarator(extra, seq([...code, numericLiteral(0)])));
     }
   }
 
@@ -1011,46 +1065,44 @@ export class InsertionEdits {
     finalizer.body.unshift(...f.atStart);
     finalizer.body.push(...f.atEnd);
     if (!f.catchAll) return n;
-    const error = t.identifier('error');
-    const inner = n.handler ? t.blockStatement([t.tryStatement(n.block, n.handler)]) : n.block;
-    const record = t.catchClause(
+    const error = identifier('error');
+    const inner = n.handler ? blockStatement([tryStatement(n.block, n.handler)]) : n.block;
+    const record = catchClause(
       error,
-      t.blockStatement([
-        t.expressionStatement(t.assignmentExpression('=', t.cloneNode(f.k), t.numericLiteral(1))),
-        t.throwStatement(t.cloneNode(error)),
+      blockStatement([
+        expressionStatement(assignmentExpression('=', cloneNode(f.k), numericLiteral(1))),
+        throwStatement(cloneNode(error)),
       ]),
     );
-    return t.tryStatement(inner, record, finalizer);
+    return tryStatement(inner, record, finalizer);
   }
 
   /** The activation's frame: prologue first, then the body inside the exception handler. */
   private finishRoot(n: t.Node, r: RootEdits): void {
     const { temps } = r;
-    if (t.isProgram(n) || t.isTSModuleBlock(n)) {
+    if (isProgram(n) || isTSModuleBlock(n)) {
       n.body.unshift(...temps.declarations(), ...r.prologue);
       this.roots.delete(n);
       return;
     }
     const body = frameBody(n);
     if (!body) return;
-    const error = t.identifier('error');
+    const error = identifier('error');
     let main: t.Statement[] = body.statements;
     if (r.exceptionalExit.length || r.generatorReturns.length) {
       const y = r.generatorReturns.length ? temps.get('yield', 'pp_y') : null;
-      const handler = t.catchClause(
+      const handler = catchClause(
         error,
-        t.blockStatement([
-          ...(y
-            ? [t.expressionStatement(t.assignmentExpression('=', t.cloneNode(y), t.numericLiteral(0)))]
-            : []),
+        blockStatement([
+          ...(y ? [expressionStatement(assignmentExpression('=', cloneNode(y), numericLiteral(0)))] : []),
           ...r.exceptionalExit,
-          t.throwStatement(t.cloneNode(error)),
+          throwStatement(cloneNode(error)),
         ]),
       );
       const finalizer = y
-        ? t.blockStatement(r.generatorReturns.map((g) => ifCompletion(y, [g.id], g.code)))
+        ? blockStatement(r.generatorReturns.map((g) => ifCompletion(y, [g.id], g.code)))
         : null;
-      main = [t.tryStatement(t.blockStatement(main), handler, finalizer)];
+      main = [tryStatement(blockStatement(main), handler, finalizer)];
     }
     body.replace([...temps.declarations(), ...r.prologue, ...main]);
     this.roots.delete(n);
@@ -1059,8 +1111,8 @@ export class InsertionEdits {
 
 /** The statements of a function-like's body, and how to replace them (arrows and fields become blocks). */
 function frameBody(n: t.Node): { statements: t.Statement[]; replace(s: t.Statement[]): void } | null {
-  if (t.isFunction(n)) {
-    if (t.isBlockStatement(n.body)) {
+  if (isFunction(n)) {
+    if (isBlockStatement(n.body)) {
       const block = n.body;
       return {
         statements: block.body,
@@ -1073,13 +1125,13 @@ function frameBody(n: t.Node): { statements: t.Statement[]; replace(s: t.Stateme
     // running after us finds the function's body and statement.
     const value = n.body;
     return {
-      statements: [locatedAt(t.returnStatement(value), value)],
+      statements: [locatedAt(returnStatement(value), value)],
       replace: (s) => {
-        n.body = locatedAt(t.blockStatement(s), value);
+        n.body = locatedAt(blockStatement(s), value);
       },
     };
   }
-  if (t.isStaticBlock(n)) {
+  if (isStaticBlock(n)) {
     return {
       statements: n.body,
       replace: (s) => {
@@ -1087,13 +1139,13 @@ function frameBody(n: t.Node): { statements: t.Statement[]; replace(s: t.Stateme
       },
     };
   }
-  if ((t.isClassProperty(n) || t.isClassPrivateProperty(n) || t.isClassAccessorProperty(n)) && n.value) {
+  if ((isClassProperty(n) || isClassPrivateProperty(n) || isClassAccessorProperty(n)) && n.value) {
     const value = n.value;
     return {
-      statements: [t.returnStatement(value)],
+      statements: [returnStatement(value)],
       replace: (s) => {
         // An initializer is a method-like scope: an arrow called in place keeps `this`, `super` and `new.target`.
-        n.value = keepsPlace(value, t.callExpression(t.arrowFunctionExpression([], t.blockStatement(s)), []));
+        n.value = keepsPlace(value, callExpression(arrowFunctionExpression([], blockStatement(s)), []));
       },
     };
   }
@@ -1102,9 +1154,9 @@ function frameBody(n: t.Node): { statements: t.Statement[]; replace(s: t.Stateme
 
 function ifCompletion(k: t.Identifier, codes: readonly number[], code: Exprs): t.Statement {
   const test = codes
-    .map((c): t.Expression => t.binaryExpression('===', t.cloneNode(k), t.numericLiteral(c)))
-    .reduce((a, b) => t.logicalExpression('||', a, b));
-  return t.ifStatement(test, t.blockStatement(statements(code)));
+    .map((c): t.Expression => binaryExpression('===', cloneNode(k), numericLiteral(c)))
+    .reduce((a, b) => logicalExpression('||', a, b));
+  return ifStatement(test, blockStatement(statements(code)));
 }
 
 /**
@@ -1112,9 +1164,9 @@ function ifCompletion(k: t.Identifier, codes: readonly number[], code: Exprs): t
  * name it takes from the binding, so it is created as a property of that name and read back.
  */
 function namedValue(n: t.AssignmentPattern): t.Expression {
-  if (!t.isIdentifier(n.left) || !isAnonymousDefinition(n.right)) return n.right;
-  const name = t.stringLiteral(n.left.name);
-  return t.memberExpression(t.objectExpression([t.objectProperty(name, n.right)]), t.cloneNode(name), true);
+  if (!isIdentifier(n.left) || !isAnonymousDefinition(n.right)) return n.right;
+  const name = stringLiteral(n.left.name);
+  return memberExpression(objectExpression([objectProperty(name, n.right)]), cloneNode(name), true);
 }
 
 /** A `yield`'s code: before it suspends, after it resumes (by `next()`), and for `yield*` the delegation's. */
@@ -1150,8 +1202,8 @@ interface ParameterWrapper {
 
 /** A function or class expression with no name of its own: it takes the name of what it initialises. */
 function isAnonymousDefinition(e: t.Expression): boolean {
-  const x = t.isParenthesizedExpression(e) ? e.expression : e;
-  return t.isArrowFunctionExpression(x) || ((t.isFunctionExpression(x) || t.isClassExpression(x)) && !x.id);
+  const x = isParenthesizedExpression(e) ? e.expression : e;
+  return isArrowFunctionExpression(x) || ((isFunctionExpression(x) || isClassExpression(x)) && !x.id);
 }
 
 /** What a value turns out to be, as a logical operator decides on it: `present` is neither null nor undefined. */
@@ -1212,16 +1264,16 @@ function outcomeOperands(op: '&&' | '||' | '??', when: Outcome): ['left' | 'righ
 }
 
 function notNullish(read: t.Expression, v: t.Identifier): t.Expression {
-  return t.logicalExpression(
+  return logicalExpression(
     '&&',
-    t.binaryExpression('!==', read, t.nullLiteral()),
-    t.binaryExpression('!==', v, t.unaryExpression('void', t.numericLiteral(0))),
+    binaryExpression('!==', read, nullLiteral()),
+    binaryExpression('!==', v, unaryExpression('void', numericLiteral(0))),
   );
 }
 
 /** One statement for the code of one edge (or none): a sequence, not a statement per expression. */
 function statements(code: Exprs): t.Statement[] {
-  return code.length === 0 ? [] : [t.expressionStatement(seq(code))];
+  return code.length === 0 ? [] : [expressionStatement(seq(code))];
 }
 
 function push<K, V>(map: Map<K, V[]>, key: K, values: V[]): void {
