@@ -7,7 +7,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { isMetadataFile } from '@pathprof/runtime';
 import { createCoverageMap, type FileCoverageData } from 'istanbul-lib-coverage';
-import { istanbulCoverage, loadProfiledFiles, Problems, type PathReport } from '../src';
+import { istanbulCoverage, loadProfiledFiles, pathReport, Problems, type PathReport } from '../src';
+import { writeHtmlReport } from '../src/html/html-report';
+import { profileInProcess, switchOf } from './support/in-process';
 import { istanbulParity } from './support/istanbul-parity';
 import { launchChromium } from './support/chromium';
 import {
@@ -516,6 +518,27 @@ const ESC = '\u001b';
       await page.screenshot();
 
       await page.click('text=src/cart.js');
+      const highlights = (names: string[], line?: number) =>
+        page.evaluate(
+          ({ names, line }) =>
+            names.map((name) => [
+              name,
+              [...(CSS.highlights.get(name) ?? [])]
+                .filter(
+                  (r) =>
+                    line === undefined ||
+                    (r as Range).startContainer.parentElement?.closest('.line')?.id === `L${line}`,
+                )
+                .map((r) => (r as Range).toString()),
+            ]),
+          { names, line },
+        );
+      // As istanbul's report marks them, to the column: the code no run reached (discount's last
+      // `return 0;`), and the conditions with an outcome no run took (line 16's, never false).
+      expect(await highlights(['pp-missed', 'pp-undecided'])).toEqual([
+        ['pp-missed', ['return 0;']],
+        ['pp-undecided', ["coupon.kind === 'fixed'", 'sum >= coupon.minimum']],
+      ]);
       // Line counts and colours: discount's `return 0;` (line 17) never ran; line 16 ran, but two of its
       // decisions were never taken (the tooltip names them); keywords are highlighted.
       const line = (n: number) => page.locator(`#L${n}`);
@@ -540,23 +563,31 @@ const ESC = '\u001b';
       expect(await heading.isVisible()).toBe(true);
       expect((await heading.boundingBox())!.y).toBeLessThan(900);
 
-      // discount's path 9: the fixed coupon above its minimum; its five decisions highlighted to the column.
+      // discount's path 9: the fixed coupon above its minimum; the code it runs and its five decisions
+      // highlighted to the column.
       const path = page.locator('.path', { hasText: 'path 9 (×1)' });
       await path.click();
       expect(await path.getAttribute('aria-selected')).toBe('true');
       expect(page.url()).toMatch(/#src%2Fcart\.js-2-9$/);
-      const highlighted = () =>
-        page.evaluate(() =>
-          [...CSS.highlights.entries()].map(([name, h]) => [
-            name,
-            [...h].map((r) => (r as Range).toString()),
-          ]),
-        );
+      const highlighted = async () =>
+        (await highlights(['pp-taken', 'pp-untaken'])).filter(([, ranges]) => ranges.length);
       expect(await highlighted()).toEqual([
         [
           'pp-taken',
           [
             'coupon',
+            "coupon.kind === 'percent'",
+            "coupon.kind === 'fixed'",
+            'sum >= coupon.minimum',
+            'return Math.min(coupon.value, sum);',
+          ],
+        ],
+      ]);
+      expect(await highlights(['pp-path'])).toEqual([
+        [
+          'pp-path',
+          [
+            '!coupon',
             "coupon.kind === 'percent'",
             "coupon.kind === 'fixed'",
             'sum >= coupon.minimum',
@@ -579,6 +610,12 @@ const ESC = '\u001b';
       expect(await highlighted()).toEqual([
         ['pp-untaken', ['coupon', "coupon.kind === 'percent'", "coupon.kind === 'fixed'", 'return 0;']],
       ]);
+      // A path no run took is red on a light red ground, not on the blue of a taken one.
+      expect(
+        await page
+          .locator('.path[aria-selected="true"]')
+          .evaluate((p) => getComputedStyle(p).backgroundColor),
+      ).toBe('rgb(253, 236, 234)');
       await page.keyboard.press('n');
       expect(await selected()).toBe('src/cart.js-2-8');
       await page.keyboard.press('p');
@@ -597,6 +634,32 @@ const ESC = '\u001b';
         `${pathToFileURL(join(site, 'src_cart.js.html')).href}#${encodeURIComponent('src/cart.js-2-8')}`,
       );
       expect(await selected()).toBe('src/cart.js-2-8');
+
+      // Two paths through one line run different code there: parseOrder's iteration over 'apple x 2' and
+      // the one over 'bread' (no quantity: `quantity ?? 1` takes its default); the decision is `quantity`.
+      await page.goto(pathToFileURL(join(site, 'src_catalog.js.html')).href);
+      await page.click('[id="src/catalog.js-2-28"]');
+      expect(await highlights(['pp-path', 'pp-taken'], 19)).toEqual([
+        ['pp-path', ['items.push({ sku, quantity: Number(quantity ?? ', ') })']],
+        ['pp-taken', ['quantity']],
+      ]);
+      await page.click('[id="src/catalog.js-2-9"]');
+      expect(await highlights(['pp-path', 'pp-taken'], 19)).toEqual([
+        ['pp-path', ['items.push({ sku, quantity: Number(quantity ?? 1) })']],
+        ['pp-taken', ['quantity']],
+      ]);
+
+      // A graph too large to draw whole (a 120-case switch: 243 blocks) is drawn collapsed: its outline, each
+      // region a box labelled with its lines.
+      const huge = profileInProcess(switchOf('huge', 120), 'huge.js');
+      const options = { implicitExceptions: false };
+      writeHtmlReport([huge], pathReport([huge], [], options), site, 50, options);
+      await page.goto(pathToFileURL(join(site, 'virtual_huge.js.html')).href);
+      await page.click('summary:has-text("collapsed to")');
+      const box = page.locator('svg.graph .group').first();
+      expect(await box.isVisible()).toBe(true);
+      expect(await box.locator('text').textContent()).toMatch(/^\d+–\d+$/);
+      expect((await page.locator('svg.graph').boundingBox())!.height).toBeLessThan(3000);
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

@@ -1,20 +1,12 @@
-import { FOLDED, graphSvg, MOST } from '../src/html/graph-svg';
+import { COLLAPSED, FOLDED, graphSvg, MOST } from '../src/html/graph-svg';
 import { highlightedLines } from '../src/html/syntax-highlight';
-import { profileInProcess } from './support/in-process';
+import { profileInProcess, switchOf } from './support/in-process';
 import { built } from './support/runs';
 
-/** A function whose switch has `cases` cases: two blocks each (the test, the body). */
-function switchOf(name: string, cases: number): string {
-  const arms = Array.from({ length: cases }, (_, i) => `    case ${i}: return ${i * 2};`).join('\n');
-  return `function ${name}(x) {\n  switch (x) {\n${arms}\n  }\n  return -1;\n}\n${name}(1);\n`;
-}
-
 (built ? describe : describe.skip)('html: graphs and source', () => {
-  test('a small graph is drawn open; a large one folded away; one too large to lay out is not drawn', () => {
-    const file = profileInProcess(
-      [switchOf('small', 3), switchOf('large', 30), switchOf('huge', 110)].join(''),
-      'graphs.js',
-    );
+  test('a small graph is drawn open; a large one folded away; a huge one collapsed to its outline', () => {
+    const source = [switchOf('small', 3), switchOf('large', 30), switchOf('huge', 3000)].join('');
+    const file = profileInProcess(source, 'graphs.js');
     const svg = (name: string) => {
       const fn = file.functions.find((f) => f.meta.name === name)!;
       return { blocks: fn.meta.blockCount, html: graphSvg(fn, file.source, name) };
@@ -33,11 +25,28 @@ function switchOf(name: string, cases: number): string {
     expect(large.blocks).toBeGreaterThan(FOLDED);
     expect(large.blocks).toBeLessThanOrEqual(MOST);
     expect(large.html).toMatch(/^<details class="graph-fold"><summary>Graph of \d+ blocks<\/summary><svg /);
+    // A 3,000-case switch (once a 168,000-pixel SVG): its first cases, then one box for the rest of them,
+    // labelled with their lines; the run took case 1 (line 4 of the function), drawn hot.
     const huge = svg('huge');
     expect(huge.blocks).toBeGreaterThan(MOST);
-    expect(huge.html).toBe(
-      `<p class="graph-note">Graph of ${huge.blocks} blocks: too large to draw; the paths below give its decisions.</p>`,
+    const summary = huge.html.match(
+      /^<details class="graph-fold"><summary>Graph of (\d+) blocks, collapsed to (\d+) nodes/,
     );
+    expect(Number(summary![1])).toBe(huge.blocks);
+    expect(Number(summary![2])).toBeLessThanOrEqual(COLLAPSED);
+    const [, width, height] = huge.html
+      .match(/<svg class="graph" [^>]*width="(\d+)" height="(\d+)"/)!
+      .map(Number);
+    expect(width * height).toBeLessThan(1000 * 4000);
+    const boxes = [
+      ...huge.html.matchAll(
+        /<g class="block group" data-block="[\d ]+"><title>(\d+) blocks collapsed: lines (\d+)–(\d+)<\/title>/g,
+      ),
+    ];
+    expect(boxes.length).toBeGreaterThan(0);
+    const lastCase = source.split('\n').findIndex((line) => line.includes('case 2999:')) + 1;
+    expect(Math.max(...boxes.map((b) => Number(b[3])))).toBeGreaterThanOrEqual(lastCase);
+    expect(huge.html).toMatch(/<path class="edge hot" data-edge="\d+( \d+)*"/);
   });
 
   test("syntax highlighting follows Babel's tokens, across lines, escaped", () => {

@@ -6,28 +6,24 @@ import {
   type CoverageOptions,
   type FunctionFigures,
 } from '../coverage-figures';
-import {
-  decisionExtent,
-  decodeDecisions,
-  edgeDecision,
-  formatDecision,
-  type DecodedDecisions,
-} from '../decisions';
+import { decodeDecisions, edgeDecision, formatDecision, type DecodedDecisions } from '../decisions';
 import { closestExecuted, pathTests, testLines } from '../path-tests';
 import { functionPreferential, isResidual } from '../preferential-report';
 import type { FunctionPaths, ProfiledFile } from '../profiled-file';
 import { unexecutedEnding, unexecutedPaths } from '../unexecuted-paths';
 import { callTreesSection } from './call-trees';
+import { BlockCode } from './block-code';
 import { escapeHtml } from './escape-html';
 import { graphSvg } from './graph-svg';
 import type { LineCoverage } from './line-coverage';
 import { sourceView } from './source-view';
 
 /**
- * A source file's page body: its source (counts, colours, syntax) beside its functions, each with its figures,
- * its graph and its paths: executed ones with their counts and tests, then those no run took (at most `limit`
- * of each kind) with the closest executed ones; implicit-exception paths no run took are listed apart, shown
- * by a toggle. Selecting a path highlights its lines, the exact code where it decides and its edges.
+ * A source file's page body: its source (counts, colours, syntax; the code no run reached and the conditions
+ * with an outcome no run took marked to the column) beside its functions, each with its figures, its graph and
+ * its paths: executed ones with their counts and tests, then those no run took (at most `limit` of each kind)
+ * with the closest executed ones; implicit-exception paths no run took are listed apart, shown by a toggle.
+ * Selecting a path highlights the code it runs and where it decides, to the column, and its edges.
  */
 export function filePageBody(
   file: ProfiledFile,
@@ -40,12 +36,16 @@ export function filePageBody(
     .map((fn, index) => functionSection(file, fn, index, figures[index], limit, options))
     .join('\n');
   const istanbul = coverage ? istanbulFigures(coverage.summary) : '';
+  // The code no run reached and the conditions with an outcome no run took, marked to the column by the script.
+  const marks = coverage
+    ? ` data-missed="${escapeHtml(JSON.stringify(coverage.missed))}" data-undecided="${escapeHtml(JSON.stringify(coverage.undecided))}"`
+    : '';
   const implicit = options.implicitExceptions
     ? ''
     : '<label class="toggle"><input type="checkbox" id="show-implicit"> implicit-exception paths no run took</label>';
   return `<p><a href="index.html">All files</a></p><h1>${escapeHtml(file.key)}</h1>${istanbul}
 <p class="help">Select a path to see its lines and decisions; <kbd>n</kbd> and <kbd>p</kbd>: the next and previous path no run took. ${implicit}</p>
-<div class="layout"><div class="source">${sourceView(file, coverage)}</div><div class="functions">${callTreesSection(file, limit)}${toDo(file, figures)}${functions}</div></div>`;
+<div class="layout"><div class="source"${marks}>${sourceView(file, coverage)}</div><div class="functions">${callTreesSection(file, limit)}${toDo(file, figures)}${functions}</div></div>`;
 }
 
 /**
@@ -91,11 +91,14 @@ function functionSection(
   const executed = [...fn.counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .map(([id, count]) => ({ id, count, path: decodeDecisions(fn, id, file.source) }));
+  const code = new BlockCode(fn.meta, file.source);
+  const item = (id: number, label: string, path: DecodedDecisions, kind: string, extra: string) =>
+    pathItem(file, fn, index, code, id, label, path, kind, extra);
   // In preferential mode each executed path says whether its interesting set names it.
   const items = executed.map(({ id, count, path }) =>
     fn.preferential && isResidual(fn, id)
-      ? pathItem(file, fn, index, id, `×${count}, residual`, path, 'executed residual', testsLine(fn, id))
-      : pathItem(file, fn, index, id, `×${count}`, path, 'executed', testsLine(fn, id)),
+      ? item(id, `×${count}, residual`, path, 'executed residual', testsLine(fn, id))
+      : item(id, `×${count}`, path, 'executed', testsLine(fn, id)),
   );
   const closest = (path: DecodedDecisions) => {
     const near = closestExecuted(path, executed);
@@ -105,11 +108,10 @@ function functionSection(
     return `<span class="closest">closest: ${links.join(', ')}, the same first ${near.shared === 1 ? 'decision' : `${near.shared} decisions`}${next ? `; then ${escapeHtml(formatDecision(next))}` : ''}</span>`;
   };
   const missing = unexecutedPaths(fn, file.source, limit, options);
-  for (const { id, path } of missing)
-    items.push(pathItem(file, fn, index, id, 'not executed', path, 'unexecuted', closest(path)));
+  for (const { id, path } of missing) items.push(item(id, 'not executed', path, 'unexecuted', closest(path)));
   if (!options.implicitExceptions)
     for (const { id, path } of unexecutedEnding(fn, file.source, limit, [['exception']]))
-      items.push(pathItem(file, fn, index, id, 'not executed', path, 'unexecuted implicit', closest(path)));
+      items.push(item(id, 'not executed', path, 'unexecuted implicit', closest(path)));
   const more = figures.potentialPaths - figures.executedPaths - missing.length;
   const e = figures.exceptionPaths;
   return `<section class="function" id="fn-${index}"><h2><a href="#fn-${index}">${escapeHtml(fn.meta.name)}</a> <small>line ${fn.meta.range[0]}</small></h2>
@@ -148,6 +150,7 @@ function pathItem(
   file: ProfiledFile,
   fn: FunctionPaths,
   index: number,
+  code: BlockCode,
   id: number,
   label: string,
   path: DecodedDecisions,
@@ -161,19 +164,19 @@ function pathItem(
     if (r < 0) continue;
     for (let line = fn.meta.ranges[4 * r]; line <= fn.meta.ranges[4 * r + 2]; line++) lines.add(line);
   }
-  // Where it decides, to the column: the extent of each edge that is one of its decisions.
-  const ranges = decoded.edges.flatMap((e) => {
-    const extent = edgeDecision(fn.meta, e, file.source) && decisionExtent(fn.meta, e);
-    return extent && extent[0] > 0 ? [extent] : [];
-  });
+  // Where it decides, to the column: the deciding code of each edge that is one of its decisions.
+  const ranges = decoded.edges.flatMap((e) =>
+    edgeDecision(fn.meta, e, file.source) ? code.decision(fn.meta, e) : [],
+  );
   for (const [line] of ranges) lines.add(line);
   const steps = path.decisions.map((d) => escapeHtml(formatDecision(d))).join('<br>');
   const data = (name: string, value: unknown) => `data-${name}="${escapeHtml(JSON.stringify(value))}"`;
   const decisionLines = [...new Set(ranges.map(([line]) => line))];
+  // The code it runs, to the column: its blocks' code without the code of blocks nested in them it skips.
   return `<li class="path ${kind}" id="${escapeHtml(pathId(file, index, id))}" data-fn="${index}" ${data(
     'lines',
     [...lines].sort((a, b) => a - b),
-  )} ${data('decisions', decisionLines)} ${data('ranges', ranges)} ${data('edges', decoded.edges)} aria-selected="false">path ${id} (${label}): ${escapeHtml(path.description)}<span class="steps">${steps}</span>${extra}</li>`;
+  )} ${data('decisions', decisionLines)} ${data('ranges', ranges)} ${data('code', code.extents(decoded.blocks))} ${data('edges', decoded.edges)} aria-selected="false">path ${id} (${label}): ${escapeHtml(path.description)}<span class="steps">${steps}</span>${extra}</li>`;
 }
 
 export function level(percent: number | null): string {

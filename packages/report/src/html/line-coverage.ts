@@ -1,9 +1,10 @@
 import { EdgeKind } from '@pathprof/cfg';
 import { edgeCountsFromPaths } from '@pathprof/numbering';
-import type { CoverageSummaryData } from 'istanbul-lib-coverage';
+import type { CoverageSummaryData, Range } from 'istanbul-lib-coverage';
 import { edgeDecision, formatDecision } from '../decisions';
 import { istanbulFileCoverage } from '../istanbul/istanbul-coverage';
 import type { ProfiledFile } from '../profiled-file';
+import { BlockCode, type Extent } from './block-code';
 
 /** What the source view shows beside each line, and istanbul's figures for the files table. */
 export interface LineCoverage {
@@ -13,6 +14,14 @@ export interface LineCoverage {
   readonly untaken: ReadonlyMap<number, string[]>;
   /** istanbul's summary of the file: statements, branches, functions, lines. */
   readonly summary: CoverageSummaryData;
+  /**
+   * The code no run reached, to the column, as istanbul's report marks it: its statements and functions never
+   * run and its branch arms never taken (but an `if`'s, whose location is the whole statement: `undecided`
+   * marks its condition).
+   */
+  readonly missed: Extent[];
+  /** To the column, the conditions with an outcome no run took (`coupon.kind === 'fixed'`, never false). */
+  readonly undecided: Extent[];
 }
 
 /** Decisions a test chooses between; a loop's and an exception's edges are left to the paths. */
@@ -30,7 +39,8 @@ const BRANCHES: ReadonlySet<EdgeKind> = new Set([
 
 /**
  * A file's line counts and summary as the istanbul export derives them (`istanbulCoverage`: the same numbers
- * lcov and nyc show), and the branch decisions no path took, by line; null for a file counted in
+ * lcov and nyc show), the branch decisions no path took, by line, and to the column the code no run reached
+ * and the conditions with an outcome no run took; null for a file counted in
  * interprocedural mode or whose coverage cannot be derived (the page then shows no counts).
  */
 export function lineCoverage(file: ProfiledFile): LineCoverage | null {
@@ -43,14 +53,52 @@ export function lineCoverage(file: ProfiledFile): LineCoverage | null {
   if (!coverage) return null;
   const counts = new Map(Object.entries(coverage.getLineCoverage()).map(([line, n]) => [Number(line), n]));
   const untaken = new Map<number, string[]>();
+  const undecided = new Extents();
   for (const fn of file.functions) {
+    const code = new BlockCode(fn.meta, file.source);
     const edgeCounts = edgeCountsFromPaths(fn.numbering, fn.counts);
+    // The blocks a run left: a decision there was reached (one never reached is code never run, `missed`).
+    const left = new Set<number>();
+    for (let e = 0; e < edgeCounts.length; e++) if (edgeCounts[e] > 0) left.add(fn.meta.edges[3 * e]);
     for (let e = 0; e < edgeCounts.length; e++) {
       if (edgeCounts[e] > 0 || !BRANCHES.has(fn.meta.edges[3 * e + 2] as EdgeKind)) continue;
       const decision = edgeDecision(fn.meta, e, file.source);
       if (!decision || decision.line === 0) continue;
       untaken.set(decision.line, [...(untaken.get(decision.line) ?? []), formatDecision(decision)]);
+      if (left.has(fn.meta.edges[3 * e]))
+        for (const extent of code.decision(fn.meta, e)) undecided.add(extent);
     }
   }
-  return { counts, untaken, summary: coverage.toSummary().data };
+  const missed = new Extents();
+  const { s, statementMap, f, fnMap, b, branchMap } = coverage.data;
+  for (const id in s) if (s[id] === 0) missed.add(extentOf(statementMap[id]));
+  for (const id in f) if (f[id] === 0) missed.add(extentOf(fnMap[id].decl));
+  for (const id in b)
+    if (branchMap[id].type !== 'if')
+      b[id].forEach((n, arm) => n === 0 && missed.add(extentOf(branchMap[id].locations[arm])));
+  return {
+    counts,
+    untaken,
+    summary: coverage.toSummary().data,
+    missed: missed.list,
+    undecided: undecided.list,
+  };
+}
+
+/** Extents, each once. */
+class Extents {
+  private readonly seen = new Set<string>();
+  readonly list: Extent[] = [];
+
+  add(extent: readonly number[] | null): void {
+    if (!extent || extent[0] <= 0 || this.seen.has(extent.join(':'))) return;
+    this.seen.add(extent.join(':'));
+    this.list.push([extent[0], extent[1], extent[2], extent[3]]);
+  }
+}
+
+/** An istanbul location as an extent; null for the empty location of an arm with no code. */
+function extentOf(range: Range | undefined): number[] | null {
+  if (range?.start?.line === undefined || range.end?.line === undefined) return null;
+  return [range.start.line, range.start.column, range.end.line, range.end.column];
 }

@@ -1,9 +1,10 @@
 /**
- * The file page's script: selecting a path (click, Enter, a link to it, `n`/`p` for the next and previous
- * path no run took) highlights the lines its blocks cover, the exact code where it decides (the CSS Custom
- * Highlight API; where a browser lacks it, the lines) and its edges in the function's graph, and puts the path
- * in the address (`#FILE-FUNCTION-PATH`), so a link opens the page on it. A checkbox shows the
- * implicit-exception paths no run took. Plain browser JavaScript, inlined.
+ * The file page's script: the source's code no run reached and its conditions with an outcome no run took are
+ * marked to the column on load; selecting a path (click, Enter, a link to it, `n`/`p` for the next and
+ * previous path no run took) highlights, to the column, the code it runs and where it decides (the CSS Custom
+ * Highlight API; where a browser lacks it, whole lines), numbers its lines and highlights its edges in the
+ * function's graph, and puts the path in the address (`#FILE-FUNCTION-PATH`), so a link opens the page on it.
+ * A checkbox shows the implicit-exception paths no run took. Plain browser JavaScript, inlined.
  */
 export const pageScript = `
 const highlights = typeof CSS !== 'undefined' && CSS.highlights && typeof Highlight === 'function';
@@ -20,13 +21,34 @@ function point(n, column) {
   }
   return last ? { node: last, offset: last.length } : { node: code, offset: 0 };
 }
-function rangeOf([line, column, endLine, endColumn]) {
-  const start = point(line, column), end = point(endLine, endColumn);
-  if (!start || !end) return null;
-  const range = new Range();
-  range.setStart(start.node, start.offset);
-  range.setEnd(end.node, end.offset);
-  return range;
+/**
+ * An extent's text, a range per line (one across lines would take the line numbers between), the lines after
+ * the first from their code on (not their indentation).
+ */
+function rangesOf([line, column, endLine, endColumn]) {
+  const ranges = [];
+  for (let n = line; n <= endLine; n++) {
+    const indent = n === line ? column : (document.querySelector('#L' + n + ' .code')?.textContent.search(/\\S|$/) ?? 0);
+    const start = point(n, indent), end = point(n, n === endLine ? endColumn : Infinity);
+    if (!start || !end) continue;
+    const range = new Range();
+    range.setStart(start.node, start.offset);
+    range.setEnd(end.node, end.offset);
+    if (!range.collapsed) ranges.push(range);
+  }
+  return ranges;
+}
+/** Highlights \`extents\` as \`name\` (a later \`priority\` paints over an earlier one). */
+function paint(name, extents, priority) {
+  const highlight = new Highlight(...extents.flatMap(rangesOf));
+  highlight.priority = priority;
+  CSS.highlights.set(name, highlight);
+}
+const source = document.querySelector('.source');
+if (highlights) {
+  document.body.classList.add('precise');
+  if (source?.dataset.missed) paint('pp-missed', JSON.parse(source.dataset.missed), 0);
+  if (source?.dataset.undecided) paint('pp-undecided', JSON.parse(source.dataset.undecided), 0);
 }
 function select(item, scroll) {
   document.querySelectorAll('.path[aria-selected="true"]').forEach((p) => p.setAttribute('aria-selected', 'false'));
@@ -36,14 +58,13 @@ function select(item, scroll) {
   for (const n of JSON.parse(item.dataset.lines)) document.getElementById('L' + n)?.classList.add('hl');
   for (const n of JSON.parse(item.dataset.decisions)) document.getElementById('L' + n)?.classList.add('decision');
   if (highlights) {
-    const ranges = JSON.parse(item.dataset.ranges).map(rangeOf).filter(Boolean);
-    const name = item.classList.contains('unexecuted') ? 'pp-untaken' : 'pp-taken';
     CSS.highlights.delete('pp-taken');
     CSS.highlights.delete('pp-untaken');
-    CSS.highlights.set(name, new Highlight(...ranges));
+    paint('pp-path', JSON.parse(item.dataset.code), 1);
+    paint(item.classList.contains('unexecuted') ? 'pp-untaken' : 'pp-taken', JSON.parse(item.dataset.ranges), 2);
   }
   const graph = document.getElementById('graph-' + item.dataset.fn);
-  for (const e of JSON.parse(item.dataset.edges)) graph?.querySelector('[data-edge="' + e + '"]')?.classList.add('on');
+  for (const e of JSON.parse(item.dataset.edges)) graph?.querySelector('[data-edge~="' + e + '"]')?.classList.add('on');
   history.replaceState(null, '', '#' + encodeURIComponent(item.id));
   document.getElementById('L' + JSON.parse(item.dataset.lines)[0])?.scrollIntoView({ block: 'nearest' });
   if (scroll) item.scrollIntoView({ block: 'nearest' });

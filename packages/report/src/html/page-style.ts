@@ -21,8 +21,11 @@ table.files small { color: #777; }
 .line.miss .code { background: #fdf0ef; }
 .line.partial .c { background: #fef7e0; border-left-color: #f9ab00; }
 .tk { color: #8b1fa9; } .ts { color: #0b7a0b; } .tn { color: #1750eb; } .tr { color: #b35900; } .tc { color: #80868b; font-style: italic; }
-.line.hl .code, .line.hl .n { background: #fff3b0; }
+.line.hl .n { background: #fff3b0; } body:not(.precise) .line.hl .code { background: #fff3b0; }
 .line.decision .n { background: #ffd166; font-weight: bold; }
+::highlight(pp-missed) { background-color: #f6c6ce; }
+::highlight(pp-undecided) { text-decoration: underline dotted #c26401; }
+::highlight(pp-path) { background-color: #fff3b0; color: #000; }
 ::highlight(pp-taken) { background-color: #ffd166; color: #000; }
 ::highlight(pp-untaken) { background-color: #f8c4c0; color: #000; text-decoration: underline wavy #d93025; }
 .functions { width: 36em; }
@@ -31,6 +34,7 @@ nav.todo h2 { font-size: 1em; margin: 0 0 0.3em; } nav.todo ul { margin: 0 0 1em
 .path.residual { border-left-color: #8b1fa9; } p.preferential.residual { color: #8b1fa9; }
 .path[aria-selected="true"] { background: #e8f0fe; border-left-color: #1f6feb; }
 .path.unexecuted { color: #b42318; }
+.path.unexecuted[aria-selected="true"] { background: #fdecea; border-left-color: #d93025; }
 .path.implicit { display: none; } body.show-implicit .path.implicit { display: list-item; }
 .path .steps { display: block; font: 12px ui-monospace, monospace; margin-left: 1em; color: #333; }
 .path .tests, .path .closest { display: block; font-size: 12px; margin-left: 1em; color: #555; }
@@ -41,7 +45,7 @@ svg.graph .edge.warm { stroke: #e09f3e; } svg.graph .edge.hot { stroke: #d62828;
 svg.graph .edge.cold, svg.graph .edge.exceptional { stroke-dasharray: 3 3; }
 svg.graph .edge.on { stroke: #1f6feb; stroke-dasharray: none; }
 svg.graph .arrowhead { fill: #888; }
-svg.graph circle { fill: white; stroke: #555; }
+svg.graph circle { fill: white; stroke: #555; } svg.graph .group rect { fill: #f1f3f4; stroke: #555; }
 svg.graph text { font: 10px sans-serif; text-anchor: middle; }
 ul.call-paths { list-style: none; padding-left: 0; } ul.call-tree { list-style: none; padding-left: 1.2em; margin: 0; }
 ul.call-tree li.step .fn { color: #555; font-weight: bold; } ul.call-tree li.call { color: #1f6feb; }

@@ -50,3 +50,9 @@ export function profileInProcess(source: string, name: string): ProfiledFile {
     delete runtime.getStore().files[key];
   }
 }
+
+/** A function `name` whose switch has `cases` cases (two blocks each: the test, the body), called with 1. */
+export function switchOf(name: string, cases: number): string {
+  const arms = Array.from({ length: cases }, (_, i) => `    case ${i}: return ${i * 2};`).join('\n');
+  return `function ${name}(x) {\n  switch (x) {\n${arms}\n  }\n  return -1;\n}\n${name}(1);\n`;
+}
