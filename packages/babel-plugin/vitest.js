@@ -1,18 +1,12 @@
 // A Vitest coverage provider, as @vitest/coverage-istanbul is for istanbul:
 //   test: { coverage: { provider: 'custom', customProviderModule: 'babel-plugin-pathprof/vitest' } }
 // `vitest run --coverage` then instruments the project's files with the plugin inside Vitest's transform
-// pipeline, takes every worker's counts after each batch of test files, writes one profile for the run and
-// prints the path coverage report. Plugin options go in `coverage.pathprof` (mode, include, exclude, …).
+// pipeline, takes every worker's counts after each test file, writes them as that test file's profile and
+// prints the path coverage report. Plugin options go in `coverage.pathprof` (mode, include, exclude, …). The
+// setup file `babel-plugin-pathprof/vitest-setup` splits each test file's counts by test (PATHPROF_TEST_NAMES=1).
 const { existsSync, readFileSync } = require('node:fs');
 const path = require('node:path');
-const {
-  getStore,
-  mergeProfiles,
-  profileFormatOf,
-  startRun,
-  takeCounts,
-  writeProfileFile,
-} = require('@pathprof/runtime');
+const { getStore, profileFormatOf, startRun, takeCounts, writeProfileFile } = require('@pathprof/runtime');
 
 const SOURCE = /\.(?:[cm]?[jt]s|[jt]sx)$/;
 const VITE_CONFIG = /^(?:vite|vitest)\.(?:config|workspace|projects)\.[cm]?[jt]s$/;
@@ -42,8 +36,15 @@ class PathprofCoverageProvider {
     startRun(this.dir, clean === false || /^(1|true)$/i.test(process.env.PATHPROF_ACCUMULATE ?? ''));
   }
 
-  onAfterSuiteRun({ coverage }) {
-    if (coverage) this.profiles.push(coverage);
+  /**
+   * A worker's counts of the test files it just ran (Vitest takes them after each test file): named after
+   * that file, unless the setup file named it (and split its counts by test) already. `testFiles` are
+   * relative to the project's root.
+   */
+  onAfterSuiteRun({ coverage, testFiles }) {
+    if (!coverage) return;
+    const testFile = coverage.testFile ?? (testFiles?.length === 1 ? testFiles[0] : undefined);
+    this.profiles.push(testFile ? { ...coverage, testFile } : coverage);
   }
 
   /**
@@ -100,20 +101,27 @@ class PathprofCoverageProvider {
   }
 
   /**
-   * Every worker's counts of the run, merged into one profile; with `all`, the files the selection takes that
-   * no test loaded are in it too, with no counts.
+   * The run's counts, a profile per test file (as under jest; their metadata written once for the run); with
+   * `all`, the files the selection takes that no test loaded in one more, with no counts. Returns the
+   * profile directory, null when nothing was counted.
    */
   generateCoverage() {
-    const files = mergeProfiles(this.profiles);
+    const profiles = this.profiles;
     this.profiles = [];
-    if (files.length === 0) return null;
-    if (this.pluginOptions.all === true) files.push(...this.unloadedFiles(new Set(files.map((f) => f.key))));
-    return writeProfileFile(this.dir, {
-      format: profileFormatOf(files),
-      created: new Date().toISOString(),
-      pid: process.pid,
-      files,
-    });
+    if (profiles.length === 0) return null;
+    for (const profile of profiles) writeProfileFile(this.dir, profile);
+    if (this.pluginOptions.all === true) {
+      const loaded = new Set(profiles.flatMap((p) => p.files.map((f) => f.key)));
+      const files = this.unloadedFiles(loaded);
+      if (files.length)
+        writeProfileFile(this.dir, {
+          format: profileFormatOf(files),
+          created: new Date().toISOString(),
+          pid: process.pid,
+          files,
+        });
+    }
+    return this.dir;
   }
 
   /**

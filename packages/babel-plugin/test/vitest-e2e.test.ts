@@ -40,18 +40,51 @@ function run(bin: string, project: string, args: string[], env: NodeJS.ProcessEn
   return result;
 }
 
+/** The tests of a run's profiles: each profile's test file, and with names, `file › test` per test. */
+function testsIn(dir: string): { files: string[]; names: string[] } {
+  const { profiles } = readProfileDirectory(dir);
+  return {
+    files: profiles.map((p) => p.testFile ?? '(none)').sort(),
+    names: [
+      ...new Set(
+        profiles.flatMap((p) =>
+          (p.tests ?? []).flatMap((t) => (t.name ? [[p.testFile, ...t.name].join(' › ')] : [])),
+        ),
+      ),
+    ].sort(),
+  };
+}
+
 /**
  * `vitest run --coverage` with the pathprof provider, in every pool, with isolation on and off: the counts
  * of an ES module project and a TypeScript project equal those of the same tests under jest (path mode,
  * babel-jest), path by path. Without isolation a module is evaluated once per worker instead of once per
- * test file, so only its top-level path counts may differ.
+ * test file, so only its top-level path counts may differ. Each test file's counts are its profile, named
+ *  after it: by the provider (esm-stock), or by the setup file, which with PATHPROF_TEST_NAMES=1 (pool threads,
+ * no isolation: the runtime and its store outlive a test file) splits them by test (ts-wallet).
  */
 (built ? describe : describe.skip).each([
   // classify: fresh and expired, fresh and ok, frozen twice (once through label), unknown (throws).
-  ['esm-stock', { NODE_OPTIONS: '--experimental-vm-modules' }, /^ {2}classify +11 .* #2 ×2, #3 ×1, #5 ×1$/m],
+  [
+    'esm-stock',
+    { NODE_OPTIONS: '--experimental-vm-modules' },
+    /^ {2}classify +11 .* #2 ×2, #3 ×1, #5 ×1$/m,
+    ['test/shelf.test.js', 'test/stock.test.js'],
+    [],
+  ],
   // deposit: a first amount (no balance yet), a second one, a refused one.
-  ['ts-wallet', {}, /^ {2}Wallet\.deposit +16 .* #1 ×1, #3 ×1, #5 ×1$/m],
-])('Vitest with babel-plugin-pathprof/vitest: %s', (project, jestEnv, reportRow) => {
+  [
+    'ts-wallet',
+    {},
+    /^ {2}Wallet\.deposit +16 .* #1 ×1, #3 ×1, #5 ×1$/m,
+    ['test/money.test.ts', 'test/parse.test.ts'],
+    [
+      'test/money.test.ts › a wallet takes positive deposits per currency',
+      'test/money.test.ts › converts between currencies',
+      'test/parse.test.ts › parses prices',
+    ],
+  ],
+])('Vitest with babel-plugin-pathprof/vitest: %s', (project, jestEnv, reportRow, testFiles, testNames) => {
   let baseline: Counts;
   const dirs: string[] = [];
   const fresh = () => {
@@ -73,10 +106,15 @@ function run(bin: string, project: string, args: string[], env: NodeJS.ProcessEn
     ['threads', true],
     ['forks', false],
     ['threads', false],
-  ])('pool %s, isolate %s: the same counts as jest', (pool, isolate) => {
+  ])('pool %s, isolate %s: the same counts as jest, a profile per test file', (pool, isolate) => {
     const dir = fresh();
     const args = ['run', '--coverage', `--pool=${pool}`, `--isolate=${isolate}`, '--maxWorkers=2'];
-    const vitest = run(vitestBin, project, args, { PATHPROF_DIR: dir });
+    const byName = pool === 'threads' && !isolate;
+    const vitest = run(vitestBin, project, args, {
+      PATHPROF_DIR: dir,
+      ...(byName ? { PATHPROF_TEST_NAMES: '1' } : {}),
+    });
+    expect(testsIn(dir)).toEqual({ files: testFiles, names: byName ? testNames : [] });
     expect(vitest.stdout).toContain('% Path coverage report from pathprof');
     expect(vitest.stdout).toMatch(reportRow);
     const counts = countsIn(dir);
@@ -90,7 +128,9 @@ function run(bin: string, project: string, args: string[], env: NodeJS.ProcessEn
     const dir = fresh();
     run(vitestBin, project, ['run', '--coverage'], { PATHPROF_DIR: dir });
     run(vitestBin, project, ['run', '--coverage'], { PATHPROF_DIR: dir });
-    expect(readdirSync(dir).filter((n) => n.startsWith('pathprof-') && !isMetadataFile(n))).toHaveLength(1);
+    expect(readdirSync(dir).filter((n) => n.startsWith('pathprof-') && !isMetadataFile(n))).toHaveLength(
+      testFiles.length,
+    );
     expect(countsIn(dir)).toEqual(baseline);
     run(vitestBin, project, ['run', '--coverage', '--coverage.clean=false'], { PATHPROF_DIR: dir });
     const doubled = Object.fromEntries(

@@ -41,15 +41,17 @@ export function writeProfiles(store: PathprofStore = getStore()): string[] {
 }
 
 /**
- * The store's counts as a profile (files that counted nothing left out), then zeroed: what a worker hands
- * to a runner that writes the profile itself (the Vitest provider). Null when nothing was counted.
+ * The store's counts as a profile (files that counted nothing left out; its test file and counts by test
+ * when the realm's tests are attributed), then zeroed: what a worker hands to a runner that writes the profile
+ * itself (the Vitest provider). Null when nothing was counted.
  */
 export function takeCounts(store: PathprofStore = getStore()): Profile | null {
   const files = counted(store);
   if (Object.keys(files).length === 0) return null;
   const profile = snapshot({ version: 1, files, contexts: store.contexts }, process.pid);
+  const attribution = takeTestAttribution(store, new Set(Object.keys(files)));
   zero(store, files);
-  return profile;
+  return attribution ? { ...profile, ...attribution } : profile;
 }
 
 /**
