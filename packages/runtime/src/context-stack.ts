@@ -1,4 +1,5 @@
 import { HashCounter } from './hash-counter';
+import { stackEntryHash } from './hashes';
 import { ValueCounter } from './value-counter';
 
 /** A path counter of one function in one calling context: an array, or a hash table for many paths. */
@@ -80,7 +81,7 @@ export class ContextNode {
     const kids = this.kids;
     if (kids === null) return undefined;
     const mask = kids.length - 1;
-    for (let i = slot(caller, site, callee) & mask; ; i = (i + 1) & mask) {
+    for (let i = stackEntryHash(caller, site, callee) & mask; ; i = (i + 1) & mask) {
       const k = kids[i];
       if (k === undefined) return undefined;
       if (k.caller === caller && k.callee === callee && k.site === site) return (this.last = k);
@@ -91,7 +92,7 @@ export class ContextNode {
     if (this.kids === null || ++this.kidCount * 2 > this.kids.length) this.growKids();
     const kids = this.kids!;
     const mask = kids.length - 1;
-    let i = slot(kid.caller, kid.site, kid.callee) & mask;
+    let i = stackEntryHash(kid.caller, kid.site, kid.callee) & mask;
     while (kids[i] !== undefined) i = (i + 1) & mask;
     kids[i] = kid;
     this.last = kid;
@@ -99,18 +100,17 @@ export class ContextNode {
 
   private growKids(): void {
     const old = this.kids ?? [];
-    this.kids = new Array<ContextNode | undefined>(Math.max(4, old.length * 2)).fill(undefined);
+    // Filled with a loop: `Array` and `Math` are globals, slow to read in a vm context (hashes.ts).
+    const size = old.length === 0 ? 4 : old.length * 2;
+    this.kids = [];
+    for (let i = 0; i < size; i++) this.kids.push(undefined);
     this.kidCount = old.reduce((n, k) => n + (k ? 1 : 0), 1);
     const mask = this.kids.length - 1;
     for (const k of old) {
       if (k === undefined) continue;
-      let i = slot(k.caller, k.site, k.callee) & mask;
+      let i = stackEntryHash(k.caller, k.site, k.callee) & mask;
       while (this.kids[i] !== undefined) i = (i + 1) & mask;
       this.kids[i] = k;
     }
   }
-}
-
-function slot(caller: number, site: number, callee: number): number {
-  return Math.imul(caller, 0x9e3779b1) ^ Math.imul(callee, 0x85ebca6b) ^ site;
 }

@@ -1,3 +1,5 @@
+import { pathHash } from './hashes';
+
 /**
  * Counts for paths too many to give each a slot of an array: only executed paths take space. An
  * open-addressing table in typed arrays (linear probing, at most half full), keyed by path number + 1 so that
@@ -14,7 +16,7 @@ export class HashCounter {
   inc(path: number): void {
     const keys = this.keys;
     const key = path + 1;
-    for (let i = hashOf(path) & this.mask; ; i = (i + 1) & this.mask) {
+    for (let i = pathHash(path) & this.mask; ; i = (i + 1) & this.mask) {
       const k = keys[i];
       if (k === key) {
         this.counts[i]++;
@@ -52,15 +54,10 @@ export class HashCounter {
     this.mask = keys.length * 2 - 1;
     for (let j = 0; j < keys.length; j++) {
       if (keys[j] === 0) continue;
-      let i = hashOf(keys[j] - 1) & this.mask;
+      let i = pathHash(keys[j] - 1) & this.mask;
       while (this.keys[i] !== 0) i = (i + 1) & this.mask;
       this.keys[i] = keys[j];
       this.counts[i] = counts[j];
     }
   }
-}
-
-/** A 32-bit mix of both halves of the path number (Fibonacci hashing: the high bits are the best mixed). */
-function hashOf(path: number): number {
-  return Math.imul((path >>> 0) ^ ((path / 4294967296) | 0), 0x9e3779b1) >>> 16;
 }

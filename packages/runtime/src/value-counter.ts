@@ -1,3 +1,5 @@
+import { valueHash } from './hashes';
+
 /**
  * Counts per non-negative integer key below 2^31 (context values), in an open-addressing table of typed arrays:
  * an update is a multiply, a mask and a compare or two, with no allocation, where a `Map` hashes and
@@ -20,7 +22,7 @@ export class ValueCounter {
     const keys = this.keys;
     const mask = keys.length - 1;
     const stored = key + 1;
-    for (let i = Math.imul(key, 0x9e3779b1) & mask; ; i = (i + 1) & mask) {
+    for (let i = valueHash(key) & mask; ; i = (i + 1) & mask) {
       const k = keys[i];
       if (k === stored) {
         this.counts[i]++;
@@ -65,7 +67,7 @@ export class ValueCounter {
     const mask = this.keys.length - 1;
     keys.forEach((k, j) => {
       if (k === 0) return;
-      let i = Math.imul(k - 1, 0x9e3779b1) & mask;
+      let i = valueHash(k - 1) & mask;
       while (this.keys[i] !== 0) i = (i + 1) & mask;
       this.keys[i] = k;
       this.counts[i] = counts[j];
