@@ -8,6 +8,7 @@ import { pathToFileURL } from 'node:url';
 import { isMetadataFile } from '@pathprof/runtime';
 import { createCoverageMap, type FileCoverageData } from 'istanbul-lib-coverage';
 import { istanbulCoverage, loadProfiledFiles, pathReport, Problems, type PathReport } from '../src';
+import { COLLAPSED } from '../src/html/graph-svg';
 import { writeHtmlReport } from '../src/html/html-report';
 import { profileInProcess, switchOf } from './support/in-process';
 import { istanbulParity } from './support/istanbul-parity';
@@ -649,17 +650,30 @@ const ESC = '\u001b';
         ['pp-taken', ['quantity']],
       ]);
 
-      // A graph too large to draw whole (a 120-case switch: 243 blocks) is drawn collapsed: its outline, each
-      // region a box labelled with its lines.
-      const huge = profileInProcess(switchOf('huge', 120), 'huge.js');
+      // A graph too large to draw whole is drawn collapsed: a 300-case switch (603 blocks; at 3,000 cases
+      // once a 168,000-pixel SVG) shows its first cases, then one box for the rest of them, labelled with
+      // their lines; the run took case 1, drawn hot.
+      const source = switchOf('huge', 300);
+      const huge = profileInProcess(source, 'huge.js');
       const options = { implicitExceptions: false };
       writeHtmlReport([huge], pathReport([huge], [], options), site, 50, options);
       await page.goto(pathToFileURL(join(site, 'virtual_huge.js.html')).href);
-      await page.click('summary:has-text("collapsed to")');
-      const box = page.locator('svg.graph .group').first();
-      expect(await box.isVisible()).toBe(true);
-      expect(await box.locator('text').textContent()).toMatch(/^\d+–\d+$/);
-      expect((await page.locator('svg.graph').boundingBox())!.height).toBeLessThan(3000);
+      const summary = page.locator('summary:has-text("collapsed to")');
+      const [, blocks, nodes] = (await summary.textContent())!.match(
+        /^Graph of (\d+) blocks, collapsed to (\d+) nodes/,
+      )!;
+      expect(Number(blocks)).toBe(huge.functions.find((f) => f.meta.name === 'huge')!.meta.blockCount);
+      expect(Number(nodes)).toBeLessThanOrEqual(COLLAPSED);
+      await summary.click();
+      const graph = page.locator('svg.graph');
+      const size = Number(await graph.getAttribute('width')) * Number(await graph.getAttribute('height'));
+      expect(size).toBeLessThan(1500 * 2000);
+      const boxes = page.locator('svg.graph .group');
+      expect(await boxes.first().isVisible()).toBe(true);
+      const spans = (await boxes.locator('text').allTextContents()).map((t) => t.split('–').map(Number));
+      const lastCase = source.split('\n').findIndex((line) => line.includes('case 299:')) + 1;
+      expect(Math.max(...spans.map(([, last]) => last))).toBeGreaterThanOrEqual(lastCase);
+      expect(await graph.locator('path.edge.hot').count()).toBeGreaterThan(0);
       expect(errors).toEqual([]);
     } finally {
       await browser.close();

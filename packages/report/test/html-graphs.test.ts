@@ -1,12 +1,11 @@
-import { COLLAPSED, FOLDED, graphSvg, MOST } from '../src/html/graph-svg';
+import { FOLDED, graphSvg, MOST } from '../src/html/graph-svg';
 import { highlightedLines } from '../src/html/syntax-highlight';
 import { profileInProcess, switchOf } from './support/in-process';
 import { built } from './support/runs';
 
 (built ? describe : describe.skip)('html: graphs and source', () => {
-  test('a small graph is drawn open; a large one folded away; a huge one collapsed to its outline', () => {
-    const source = [switchOf('small', 3), switchOf('large', 30), switchOf('huge', 3000)].join('');
-    const file = profileInProcess(source, 'graphs.js');
+  test('a small graph is drawn open, a large one folded away', () => {
+    const file = profileInProcess([switchOf('small', 3), switchOf('large', 30)].join(''), 'graphs.js');
     const svg = (name: string) => {
       const fn = file.functions.find((f) => f.meta.name === name)!;
       return { blocks: fn.meta.blockCount, html: graphSvg(fn, file.source, name) };
@@ -25,28 +24,7 @@ import { built } from './support/runs';
     expect(large.blocks).toBeGreaterThan(FOLDED);
     expect(large.blocks).toBeLessThanOrEqual(MOST);
     expect(large.html).toMatch(/^<details class="graph-fold"><summary>Graph of \d+ blocks<\/summary><svg /);
-    // A 3,000-case switch (once a 168,000-pixel SVG): its first cases, then one box for the rest of them,
-    // labelled with their lines; the run took case 1 (line 4 of the function), drawn hot.
-    const huge = svg('huge');
-    expect(huge.blocks).toBeGreaterThan(MOST);
-    const summary = huge.html.match(
-      /^<details class="graph-fold"><summary>Graph of (\d+) blocks, collapsed to (\d+) nodes/,
-    );
-    expect(Number(summary![1])).toBe(huge.blocks);
-    expect(Number(summary![2])).toBeLessThanOrEqual(COLLAPSED);
-    const [, width, height] = huge.html
-      .match(/<svg class="graph" [^>]*width="(\d+)" height="(\d+)"/)!
-      .map(Number);
-    expect(width * height).toBeLessThan(1000 * 4000);
-    const boxes = [
-      ...huge.html.matchAll(
-        /<g class="block group" data-block="[\d ]+"><title>(\d+) blocks collapsed: lines (\d+)–(\d+)<\/title>/g,
-      ),
-    ];
-    expect(boxes.length).toBeGreaterThan(0);
-    const lastCase = source.split('\n').findIndex((line) => line.includes('case 2999:')) + 1;
-    expect(Math.max(...boxes.map((b) => Number(b[3])))).toBeGreaterThanOrEqual(lastCase);
-    expect(huge.html).toMatch(/<path class="edge hot" data-edge="\d+( \d+)*"/);
+    // A graph of more than MOST blocks is collapsed: fixtures-report's chromium test draws a 300-case switch.
   });
 
   test("syntax highlighting follows Babel's tokens, across lines, escaped", () => {

@@ -13,11 +13,10 @@ const jumps: ReadonlySet<EdgeKind> = new Set([
   EdgeKind.Continue,
 ]);
 
-/** A stretch of source, and the blocks whose code it is. */
+/** A stretch of source (offsets into the text). */
 interface Piece {
   readonly from: number;
   readonly to: number;
-  readonly blocks: readonly number[];
 }
 
 /**
@@ -29,6 +28,8 @@ interface Piece {
 export class BlockCode {
   private readonly lineStarts: number[];
   private readonly pieces: Piece[];
+  /** Per block, the indices of the pieces that are its code, in source order. */
+  private readonly piecesOf = new Map<number, number[]>();
   private readonly lines: readonly string[];
 
   constructor(meta: FunctionMetadata, source: SourceText) {
@@ -69,25 +70,28 @@ export class BlockCode {
       // earlier lines to `a`; the block that calls spans the whole statement).
       const end = Math.min(...open.map((x) => x.to));
       const start = Math.max(...open.filter((x) => x.to === end).map((x) => x.from));
-      this.pieces.push({
-        from,
-        to,
-        blocks: open.filter((x) => x.to === end && x.from === start).map((x) => x.block),
-      });
+      for (const { block } of open.filter((x) => x.to === end && x.from === start)) {
+        const list = this.piecesOf.get(block);
+        if (list) list.push(this.pieces.length);
+        else this.piecesOf.set(block, [this.pieces.length]);
+      }
+      this.pieces.push({ from, to });
     }
   }
 
   /** The code that runs the blocks `blocks` (within `within`, if given), as few extents as cover it. */
   extents(blocks: readonly number[], within?: readonly number[]): Extent[] {
-    const on = new Set(blocks);
     const [low, high] = within
       ? [this.offset(within[0], within[1]), this.offset(within[2], within[3])]
       : [0, Infinity];
+    // The blocks' pieces in source order (a piece of several blocks once).
+    const indices = [...new Set(blocks.flatMap((b) => this.piecesOf.get(b) ?? []))].sort((a, b) => a - b);
     const out: [number, number][] = [];
-    for (const piece of this.pieces) {
+    for (const index of indices) {
+      const piece = this.pieces[index];
       const from = Math.max(piece.from, low);
       const to = Math.min(piece.to, high);
-      if (from >= to || !piece.blocks.some((b) => on.has(b))) continue;
+      if (from >= to) continue;
       const last = out[out.length - 1];
       if (last && last[1] === from) last[1] = to;
       else out.push([from, to]);
