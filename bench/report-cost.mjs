@@ -1,14 +1,26 @@
-// The report's cost at scale: `node report-cost.mjs INSTRUMENTED_FILE DIR` writes 1,000,000 distinct counted
-// paths of that (path-mode) file's functions into 10 profile files in DIR, then times what a report does —
-// read and check the files, merge them, recompute each function's numbering and decode every path — and
-// prints the phases' times as JSON.
+// The report's cost at scale: `node report-cost.mjs INSTRUMENTED_FILE DIR [PATHS]` writes PATHS (default
+// 10,000,000) distinct counted paths of that (path-mode) file's functions into 10 profile files in DIR, then
+// times what a report does with them — read and check the files, merge them (each profile added to the sums
+// as it is read; `mergeMs` is the adding and the final sort), recompute each function's numbering and decode
+// every path into its edges — and prints the phases' times as JSON.
+//
+// Every path of the array-mode (few-path) functions is in every profile, as the common paths of a test suite
+// are in every test file's profile, so merging adds those up; the rest are paths of the hash-mode (many-path)
+// functions spread evenly over the functions, each in one profile. Profiles list counters and paths in
+// increasing order, as the runtime writes them. Decoding leaves each path's DAG edges in a buffer (a path
+// shares its first edges with the one before it, which are not walked again); `edges` is the sum of the
+// paths' lengths in original edges, and a sample of the paths is checked afterwards: a walk from ENTRY to EXIT
+// whose values add up to its number. The timed part runs in a process of its own (`--measure`), so that its
+// peak memory is the report's.
 import { performance } from 'node:perf_hooks';
-import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { require } from './tools.mjs';
 
-const [instrumented, dir] = process.argv.slice(2);
-const PATHS = 1_000_000;
+const [instrumented, dir, pathsArgument = '10000000', measure] = process.argv.slice(2);
+const PATHS = Number(pathsArgument);
 const PROFILES = 10;
 
 // Loading the instrumented file registers it: its key, hash and metadata are the real ones.
@@ -16,93 +28,142 @@ process.env.PATHPROF_DIR = join(dir, 'unused');
 require(instrumented);
 const runtime = require('@pathprof/runtime');
 const { numberingOf } = require('babel-plugin-pathprof');
-const { decodePath } = require('@pathprof/numbering');
+const { PathDecoder, ENTRY_DUMMY } = require('@pathprof/numbering');
 const [file] = runtime.snapshot(runtime.getStore()).files;
-
-// Every path of the array-mode functions, then paths of the hash-mode (many-path) functions drawn with a
-// fixed generator until there are PATHS: [function index, path number].
-const chosen = [];
 const functions = file.meta.functions;
-for (const [f, fn] of functions.entries()) {
-  if (fn.path.storage.kind === 'array') for (let p = 0; p < fn.path.pathCount; p++) chosen.push([f, p]);
-}
+
+const arrayFunctions = [...functions.keys()].filter((f) => functions[f].path.storage.kind === 'array');
 const hashed = [...functions.keys()].filter((f) => functions[f].path.storage.kind === 'hash');
-const drawn = new Set();
-let seed = 1;
-const random = (n) => Math.floor(((seed = (seed * 16807) % 2147483647) / 2147483647) * n);
-while (chosen.length < PATHS) {
-  const f = hashed[random(hashed.length)];
-  const p = random(functions[f].path.pathCount);
-  if (drawn.has(`${f}:${p}`)) continue;
-  drawn.add(`${f}:${p}`);
-  chosen.push([f, p]);
+const arrayPaths = arrayFunctions.reduce((n, f) => n + functions[f].path.pathCount, 0);
+
+// How many paths of each hash-mode function: an even share, less for those with fewer paths.
+const quota = new Map();
+let left = PATHS - arrayPaths;
+const byPathCount = [...hashed].sort((a, b) => functions[a].path.pathCount - functions[b].path.pathCount);
+byPathCount.forEach((f, i) => {
+  const take = Math.min(functions[f].path.pathCount, Math.ceil(left / (byPathCount.length - i)));
+  quota.set(f, take);
+  left -= take;
+});
+if (left > 0) throw new Error(`${instrumented} has fewer than ${PATHS} paths`);
+
+/** `count` distinct numbers below `n` spread over the range (a stride coprime to n), in increasing order. */
+function spread(n, count) {
+  let stride = Math.floor(n * 0.6180339887) | 1;
+  const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
+  while (gcd(n, stride) !== 1) stride += 2;
+  const numbers = new Float64Array(count);
+  for (let i = 0, x = 0; i < count; i++, x = (x + stride) % n) numbers[i] = x;
+  return numbers.sort();
 }
 
-mkdirSync(dir, { recursive: true });
-for (let k = 0; k < PROFILES; k++) {
-  const counts = [];
-  const tables = new Map();
-  for (let i = k; i < chosen.length; i += PROFILES) {
-    const [f, p] = chosen[i];
-    const { storage } = functions[f].path;
-    const count = 1 + (i % 7);
-    if (storage.kind === 'array') counts.push([storage.offset + p, count]);
-    else (tables.get(storage.slot) ?? tables.set(storage.slot, []).get(storage.slot)).push([p, count]);
+if (measure !== '--measure') {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const drawn = new Map(hashed.map((f) => [f, spread(functions[f].path.pathCount, quota.get(f))]));
+  for (let k = 0; k < PROFILES; k++) {
+    const counts = [];
+    for (const f of arrayFunctions) {
+      const { storage, pathCount } = functions[f].path;
+      for (let p = 0; p < pathCount; p++) counts.push([storage.offset + p, 1 + ((p + k) % 7)]);
+    }
+    const tables = hashed.map((f) => {
+      const numbers = drawn.get(f);
+      const pairs = [];
+      for (let i = k; i < numbers.length; i += PROFILES) pairs.push([numbers[i], 1 + (i % 7)]);
+      return [functions[f].path.storage.slot, pairs];
+    });
+    const profile = {
+      format: runtime.PROFILE_FORMAT,
+      created: new Date().toISOString(),
+      pid: k,
+      files: [{ key: file.key, hash: file.hash, meta: file.meta, counts, hashed: tables }],
+    };
+    writeFileSync(join(dir, `pathprof-${k}.json`), JSON.stringify(profile));
   }
-  const profile = {
-    format: runtime.PROFILE_FORMAT,
-    created: new Date().toISOString(),
-    pid: k,
-    files: [{ key: file.key, hash: file.hash, meta: file.meta, counts, hashed: [...tables] }],
-  };
-  writeFileSync(join(dir, `pathprof-${k}.json`), JSON.stringify(profile));
+  const script = fileURLToPath(import.meta.url);
+  const child = spawnSync(process.execPath, [script, instrumented, dir, pathsArgument, '--measure'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  if (child.status !== 0) throw new Error(`${script} --measure failed`);
+  process.stdout.write(child.stdout);
+  process.exit(0);
 }
+
 const bytes = readdirSync(dir)
   .filter((name) => name.endsWith('.json'))
   .reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
 
+// As the report reads: each profile added to the sums as it is read, then dropped.
 const t0 = performance.now();
-const { profiles, errors } = runtime.readProfileDirectory(dir);
+const merge = new runtime.ProfileMerge();
+let mergeMs = 0;
+const { errors } = runtime.readEachProfile(dir, (profile) => {
+  const start = performance.now();
+  merge.add(profile);
+  mergeMs += performance.now() - start;
+});
 if (errors.length > 0) throw new Error(String(errors[0]));
-const t1 = performance.now();
-const [merged] = runtime.mergeProfiles(profiles);
+const [merged] = merge.result();
 const t2 = performance.now();
+const t1 = t2 - mergeMs;
 const numberings = merged.meta.functions.map((fn) => numberingOf(merged.meta, fn));
 const t3 = performance.now();
-// Which function each array counter belongs to: offsets ascend with the function index.
-const arrayFunctions = [...merged.meta.functions.keys()].filter(
-  (f) => functions[f].path.storage.kind === 'array',
-);
 let decoded = 0;
 let edges = 0;
-for (const [index] of merged.counts) {
-  let lo = 0;
-  let hi = arrayFunctions.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (functions[arrayFunctions[mid]].path.storage.offset <= index) lo = mid;
-    else hi = mid - 1;
-  }
-  const f = arrayFunctions[lo];
-  edges += decodePath(numberings[f], index - functions[f].path.storage.offset).edges.length;
-  decoded++;
-}
-for (const [slot, entries] of merged.hashed) {
-  const f = hashed.find((h) => functions[h].path.storage.slot === slot);
-  for (const [p] of entries) {
-    edges += decodePath(numberings[f], p).edges.length;
+/** Decodes paths `keys[from .. to)` less `offset` of function `f`. */
+function decodeAll(f, keys, from, to, offset) {
+  const decoder = new PathDecoder(numberings[f]);
+  const { kind } = numberings[f].dag;
+  for (let i = from; i < to; i++) {
+    const length = decoder.decode(keys[i] - offset);
+    edges += kind[decoder.dagEdges[0]] === ENTRY_DUMMY ? length - 1 : length;
     decoded++;
   }
 }
+// Counters ascend with the array-mode functions' offsets: each function's are one stretch of the columns.
+const { keys } = merged.counts;
+let i = 0;
+for (const f of arrayFunctions) {
+  const { offset } = functions[f].path.storage;
+  const end = offset + functions[f].path.pathCount;
+  const from = i;
+  while (i < keys.length && keys[i] < end) i++;
+  decodeAll(f, keys, from, i, offset);
+}
+const bySlot = new Map(hashed.map((f) => [functions[f].path.storage.slot, f]));
+for (const [slot, table] of merged.hashed) decodeAll(bySlot.get(slot), table.keys, 0, table.keys.length, 0);
 const t4 = performance.now();
 if (decoded !== PATHS) throw new Error(`decoded ${decoded} paths, expected ${PATHS}`);
+
+// What was decoded is each path: a sample checked afterwards, its edges' values summing to its number.
+for (const [slot, table] of merged.hashed) {
+  const numbering = numberings[bySlot.get(slot)];
+  const decoder = new PathDecoder(numbering);
+  for (let j = 0; j < table.keys.length; j += 997) {
+    const length = decoder.decode(table.keys[j]);
+    const { src, dst, val } = numbering.dag;
+    let sum = 0;
+    let at = numbering.entry;
+    for (let d = 0; d < length; d++) {
+      const e = decoder.dagEdges[d];
+      if (src[e] !== at) throw new Error(`path ${table.keys[j]} of slot ${slot} is not a path`);
+      sum += val[e];
+      at = dst[e];
+    }
+    if (sum !== table.keys[j] || at !== numbering.exit)
+      throw new Error(`path ${table.keys[j]} of slot ${slot} decoded as ${sum}`);
+  }
+}
 console.log(
   JSON.stringify({
     file: instrumented,
     paths: decoded,
+    pairs: arrayPaths * PROFILES + (decoded - arrayPaths),
     edges,
     functions: merged.meta.functions.length,
-    profiles: profiles.length,
+    profiles: PROFILES,
     bytes,
     readMs: t1 - t0,
     mergeMs: t2 - t1,

@@ -18,7 +18,7 @@ export type { PlacementMode } from './placement';
 export { simplifyPathOps, type OpProgram, type SimplifiedPathOps } from './simplify-ops';
 export type { StorageDecision } from './storage';
 export type { RegisterRange } from './register-range';
-export { decodePath, type DecodedPath, type PathStart, type PathEnd } from './decode';
+export { decodePath, PathDecoder, type DecodedPath, type PathStart, type PathEnd } from './decode';
 export { edgeCountsFromPaths, blockCountsFromPaths, type PathCounts } from './path-profile';
 export {
   planEdgeProfile,

@@ -1,5 +1,5 @@
 import { ENTRY_DUMMY, EXIT_DUMMY, REAL_EDGE } from './dag';
-import type { DecodedPath } from './decode';
+import { PathDecoder, type DecodedPath } from './decode';
 import type { PathNumbering } from './number-paths';
 
 /**
@@ -171,10 +171,20 @@ export class PathEnds {
 
   /** How a decoded path of this numbering ends. */
   kindOf(path: DecodedPath): PathEndKind {
-    if (path.end.kind === 'backedge' || path.end.kind === 'cut' || path.end.kind === 'return')
-      return path.end.kind;
-    for (let i = path.edges.length - 1; i >= 0; i--) {
-      const raise = this.raises[path.edges[i]];
+    return this.kindOfNumber(path.pathNumber);
+  }
+
+  /** How path `pathNumber` ends, decoded without building a `DecodedPath` (cheapest in increasing order). */
+  kindOfNumber(pathNumber: number): PathEndKind {
+    const { dag, edgeExceptional } = this.numbering;
+    const decoder = PathDecoder.of(this.numbering);
+    const length = decoder.decode(pathNumber);
+    const edges = decoder.dagEdges;
+    const last = edges[length - 1];
+    if (dag.kind[last] === EXIT_DUMMY) return this.cuts.has(dag.origin[last]) ? 'cut' : 'backedge';
+    if (edgeExceptional[dag.origin[last]] !== 1) return 'return';
+    for (let i = length - 1; i >= 0; i--) {
+      const raise = this.dagRaise(edges[i]);
       if (raise === RAISES_EXPLICIT) return 'throw';
       if (raise === RAISES_IMPLICIT) return 'exception';
     }

@@ -1,5 +1,5 @@
 import { ENTRY_DUMMY, EXIT_DUMMY, REAL_EDGE } from './dag';
-import { pathDagEdges } from './decode';
+import { PathDecoder } from './decode';
 import type { PathNumbering } from './number-paths';
 
 /** A function's path counts as the runtime keeps them: a counter array, or a map from path number to count. */
@@ -13,8 +13,9 @@ export type PathCounts = ReadonlyMap<number, number> | ArrayLike<number>;
 export function edgeCountsFromPaths(numbering: PathNumbering, counts: PathCounts): number[] {
   const edgeCounts = new Array<number>(numbering.edgeCount).fill(0);
   const { kind, origin } = numbering.dag;
-  forEachPath(numbering, counts, (dagEdges, count) => {
-    for (const d of dagEdges) if (kind[d] !== ENTRY_DUMMY) edgeCounts[origin[d]] += count;
+  forEachPath(numbering, counts, (dagEdges, length, count) => {
+    for (let i = 0; i < length; i++)
+      if (kind[dagEdges[i]] !== ENTRY_DUMMY) edgeCounts[origin[dagEdges[i]]] += count;
   });
   return edgeCounts;
 }
@@ -26,23 +27,26 @@ export function edgeCountsFromPaths(numbering: PathNumbering, counts: PathCounts
 export function blockCountsFromPaths(numbering: PathNumbering, counts: PathCounts): number[] {
   const blockCounts = new Array<number>(numbering.blockCount).fill(0);
   const { kind, dst } = numbering.dag;
-  forEachPath(numbering, counts, (dagEdges, count) => {
+  forEachPath(numbering, counts, (dagEdges, length, count) => {
     if (kind[dagEdges[0]] === REAL_EDGE) blockCounts[numbering.entry] += count;
-    for (const d of dagEdges) if (kind[d] !== EXIT_DUMMY) blockCounts[dst[d]] += count;
+    for (let i = 0; i < length; i++)
+      if (kind[dagEdges[i]] !== EXIT_DUMMY) blockCounts[dst[dagEdges[i]]] += count;
   });
   return blockCounts;
 }
 
+/** Each counted path's DAG edges, `dagEdges[0 .. length)` (a buffer the next path overwrites). */
 function forEachPath(
   numbering: PathNumbering,
   counts: PathCounts,
-  visit: (dagEdges: readonly number[], count: number) => void,
+  visit: (dagEdges: Int32Array, length: number, count: number) => void,
 ): void {
+  const decoder = PathDecoder.of(numbering);
   const entries: Iterable<readonly [number, number]> = isArrayLike(counts)
     ? arrayEntries(counts)
     : counts.entries();
   for (const [pathNumber, count] of entries)
-    if (count !== 0) visit(pathDagEdges(numbering, pathNumber), count);
+    if (count !== 0) visit(decoder.dagEdges, decoder.decode(pathNumber), count);
 }
 
 function isArrayLike(counts: PathCounts): counts is ArrayLike<number> {

@@ -1,4 +1,4 @@
-import { decodePath, type PathEndKind } from '@pathprof/numbering';
+import type { PathEndKind } from '@pathprof/numbering';
 import type { FunctionPaths } from './profiled-file';
 
 /** What the coverage figures count. */
@@ -56,9 +56,7 @@ export interface AggregateFigures extends PathFigures {
 export function functionFigures(
   fn: FunctionPaths,
   options: CoverageOptions,
-  executedEnds: Iterable<PathEndKind> = [...fn.counts.keys()].map((id) =>
-    fn.ends.kindOf(decodePath(fn.numbering, id)),
-  ),
+  executedEnds: Iterable<PathEndKind> = [...fn.counts.keys()].map((id) => fn.ends.kindOfNumber(id)),
 ): FunctionFigures {
   let implicitExecuted = 0;
   for (const end of executedEnds) if (end === 'exception') implicitExecuted++;

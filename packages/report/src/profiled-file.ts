@@ -10,12 +10,15 @@ import {
   type PathNumbering,
 } from '@pathprof/numbering';
 import {
-  mergeProfiles,
-  readProfileDirectory,
+  countPairs,
+  CountSum,
+  ProfileMerge,
+  readEachProfile,
   type ContextCounts,
+  type CountColumns,
+  type CountTables,
   type FileProfile,
-  type MergedFileProfile,
-  type Profile,
+  type MergedFileCounts,
 } from '@pathprof/runtime';
 import {
   fingerprint,
@@ -114,7 +117,8 @@ export function loadProfiledFiles(
   problems: Problems,
   onProgress: OnProgress = () => {},
 ): ProfiledFile[] {
-  const profiles: Profile[] = [];
+  // Each profile is added as it is read, and dropped: the counts of millions of paths are most of the memory.
+  const merge = new ProfileMerge();
   for (const dir of dirs) {
     if (!existsSync(dir)) {
       problems.add(`${dir}: no such profile directory`);
@@ -124,12 +128,11 @@ export function loadProfiledFiles(
       problems.add(`${dir}: not a directory`);
       continue;
     }
-    const read = readProfileDirectory(dir);
-    profiles.push(...read.profiles);
+    const read = readEachProfile(dir, (profile) => merge.add(profile));
     for (const error of read.errors) problems.add(`${error.message}; skipped`);
     if (read.otherRuns) problems.note(`${dir}: ignored ${read.otherRuns} profile(s) left by other runs`);
   }
-  const merged = mergeProfiles(profiles);
+  const merged: (MergedFileCounts | FileProfile)[] = merge.result();
   // `all: true`: the files the tests never loaded, with no counts.
   merged.push(...unloadedFiles(roots[0] ?? '.', new Set(merged.map((f) => f.key)), problems));
   merged.sort((a, b) => a.key.localeCompare(b.key));
@@ -143,12 +146,12 @@ export function loadProfiledFiles(
   return files;
 }
 
-function functionCount(profile: FileProfile): number {
+function functionCount(profile: MergedFileCounts | FileProfile): number {
   return isFileMetadata(profile.meta) ? profile.meta.functions.length : 0;
 }
 
 function profiledFile(
-  profile: FileProfile,
+  profile: MergedFileCounts | FileProfile,
   roots: readonly string[],
   problems: Problems,
   onFunction: () => void,
@@ -163,11 +166,12 @@ function profiledFile(
 }
 
 /**
- * One file's merged profile decoded against `text`, its source now at `path`: null (with a problem) when the
- * text is not the source it was instrumented from; functions that cannot be decoded are left out.
+ * One file's merged profile (or one profile's entry for it) decoded against `text`, its source now at `path`:
+ * null (with a problem) when the text is not the source it was instrumented from; functions that cannot be
+ * decoded are left out.
  */
 export function decodeFileProfile(
-  profile: FileProfile,
+  profile: MergedFileCounts | FileProfile,
   path: string,
   text: string,
   problems: Problems,
@@ -214,17 +218,12 @@ export function decodeFileProfile(
     return { key, hash: profile.hash, path, meta, source: new SourceText(text), functions: [], ...contexts };
   }
 
-  const counts = new Map(profile.counts);
-  const hashed = new Map(profile.hashed);
+  const total = countsBySlot(countTables(profile));
   const perContext = meta.contexts ? pathsOverContexts(meta, contexts.contexts!, problems) : null;
   // Paths counted per calling context are not told apart by test.
   const testRuns = perContext
     ? undefined
-    : (profile as MergedFileProfile).tests?.map((run) => ({
-        run,
-        counts: new Map(run.counts),
-        hashed: new Map(run.hashed),
-      }));
+    : (profile as MergedFileCounts).tests?.map((run) => ({ run, tables: countsBySlot(run) }));
   const functions: FunctionPaths[] = [];
   for (const fn of meta.functions) {
     onFunction();
@@ -238,14 +237,14 @@ export function decodeFileProfile(
     }
     const pathCounts = perContext
       ? (perContext.get(meta.functions.indexOf(fn)) ?? new Map<number, number>())
-      : functionCounts(fn, counts, hashed);
+      : functionCounts(fn, total);
     if (typeof pathCounts === 'string') {
       problems.add(`${key}: ${fn.name} ${pathCounts}; skipped`);
       continue;
     }
     const tests = testRuns && new Map<number, PathTest[]>();
-    for (const { run, counts, hashed } of testRuns ?? []) {
-      const testCounts = functionCounts(fn, counts, hashed);
+    for (const { run, tables } of testRuns ?? []) {
+      const testCounts = functionCounts(fn, tables);
       // A test's counters are counted in the total too: what is wrong with them was reported above.
       if (typeof testCounts === 'string') continue;
       for (const [p, count] of testCounts) {
@@ -291,31 +290,58 @@ function pathsOverContexts(
   return sums;
 }
 
+/** A file's counters, and its hash tables by slot. */
+interface SlotTables {
+  readonly counts: CountColumns;
+  readonly hashed: ReadonlyMap<number, CountColumns>;
+}
+
+/** The counts of a merged profile, or those of one profile's entry summed as a merge would. */
+function countTables(profile: MergedFileCounts | FileProfile): CountTables {
+  if (!Array.isArray(profile.counts)) return profile as MergedFileCounts;
+  const { counts, hashed } = profile as FileProfile;
+  const sum = (pairs: [number, number][]) => {
+    const into = new CountSum();
+    into.add(pairs);
+    return into.result();
+  };
+  return { counts: sum(counts), hashed: hashed.map(([slot, pairs]) => [slot, sum(pairs)]) };
+}
+
+function countsBySlot(tables: CountTables): SlotTables {
+  return { counts: tables.counts, hashed: new Map(tables.hashed) };
+}
+
+const NO_COUNTS: CountColumns = { keys: new Float64Array(0), counts: new Float64Array(0) };
+
+/** The first position of `columns` whose key is at least `key`. */
+function firstAtLeast(columns: CountColumns, key: number): number {
+  let lo = 0;
+  let hi = columns.keys.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (columns.keys[mid] < key) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
- * A function's nonzero path counts, from its file's counters (`counts`) or its hash table; in preferential
- * mode by Ball-Larus id, or what is wrong with them (see `preferentialCounts`).
+ * A function's nonzero path counts, from its file's counters or its hash table; in preferential mode by
+ * Ball-Larus id, or what is wrong with them (see `preferentialCounts`).
  */
-function functionCounts(
-  fn: FunctionMetadata,
-  counts: ReadonlyMap<number, number>,
-  hashed: ReadonlyMap<number, [number, number][]>,
-): Map<number, number> | string {
-  if (fn.preferential) return preferentialCounts(fn.preferential, counts, hashed);
+function functionCounts(fn: FunctionMetadata, tables: SlotTables): Map<number, number> | string {
+  if (fn.preferential) return preferentialCounts(fn.preferential, tables);
   const storage = fn.path!.storage;
   const pathCounts = new Map<number, number>();
   if (storage.kind === 'hash') {
-    for (const [p, n] of hashed.get(storage.slot) ?? []) if (n > 0) pathCounts.set(p, n);
-  } else if (counts.size < fn.path!.pathCount) {
-    // A test's few counters: look at those rather than at every path of the function.
-    for (const [i, n] of counts) {
-      const p = i - storage.offset;
-      if (n && p >= 0 && p < fn.path!.pathCount) pathCounts.set(p, n);
-    }
+    const { keys, counts } = tables.hashed.get(storage.slot) ?? NO_COUNTS;
+    for (let i = 0; i < keys.length; i++) if (counts[i] > 0) pathCounts.set(keys[i], counts[i]);
   } else {
-    for (let p = 0; p < fn.path!.pathCount; p++) {
-      const n = counts.get(storage.offset + p);
-      if (n) pathCounts.set(p, n);
-    }
+    const { keys, counts } = tables.counts;
+    const end = storage.offset + fn.path!.pathCount;
+    for (let i = firstAtLeast(tables.counts, storage.offset); i < keys.length && keys[i] < end; i++)
+      if (counts[i]) pathCounts.set(keys[i] - storage.offset, counts[i]);
   }
   return pathCounts;
 }
@@ -327,18 +353,23 @@ function functionCounts(
  */
 function preferentialCounts(
   fn: PreferentialFunctionMetadata,
-  counts: ReadonlyMap<number, number>,
-  hashed: ReadonlyMap<number, [number, number][]>,
+  tables: SlotTables,
 ): Map<number, number> | string {
   const into = new Map<number, number>();
-  for (let slot = 0; slot < fn.slotPathId.length; slot++) {
-    const n = counts.get(fn.offset + slot);
+  const { keys, counts } = tables.counts;
+  const end = fn.offset + fn.slotPathId.length;
+  for (let i = firstAtLeast(tables.counts, fn.offset); i < keys.length && keys[i] < end; i++) {
+    const n = counts[i];
     if (!n) continue;
+    const slot = keys[i] - fn.offset;
     if (fn.slotPathId[slot] < 0) return `has a count for counter ${slot}, which no path has`;
     into.set(fn.slotPathId[slot], n);
   }
   const slotted = new Set(fn.slotPathId);
-  for (const [id, n] of hashed.get(fn.table) ?? []) {
+  const residual = tables.hashed.get(fn.table) ?? NO_COUNTS;
+  for (let i = 0; i < residual.keys.length; i++) {
+    const id = residual.keys[i];
+    const n = residual.counts[i];
     if (n <= 0) continue;
     if (slotted.has(id)) return `has residual counts for path ${id}, which has a counter`;
     into.set(id, n);
@@ -356,7 +387,7 @@ function preferentialPaths(fn: PreferentialFunctionMetadata): PreferentialPaths 
 
 /** The file's interprocedural counts, checked against its numbering; null (with a problem) if unusable. */
 function interproceduralPaths(
-  profile: FileProfile,
+  profile: MergedFileCounts | FileProfile,
   meta: FileMetadata,
   problems: Problems,
 ): InterproceduralPaths | null {
@@ -376,8 +407,9 @@ function interproceduralPaths(
   }
   let counts: Map<number, number>;
   try {
-    const table = (k: number) => profile.hashed.find(([slot]) => slot === k)?.[1] ?? [];
-    counts = new Map(countsByPathNumber(numbering, storage, profile.counts, table));
+    const { counts: array, hashed } = countsBySlot(countTables(profile));
+    const table = (k: number) => countPairs(hashed.get(k) ?? NO_COUNTS);
+    counts = new Map(countsByPathNumber(numbering, storage, countPairs(array), table));
   } catch (error) {
     problems.add(`${profile.key}: ${(error as Error).message}; skipped`);
     return null;

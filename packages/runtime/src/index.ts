@@ -28,13 +28,18 @@ export {
   RUN_FILE,
   startRun,
 } from './run';
+export { readEachProfile, readProfile, readProfileDirectory } from './read-profiles';
 export {
-  readProfile,
-  readProfileDirectory,
   mergeProfiles,
+  mergeProfileCounts,
+  ProfileMerge,
+  type CountTables,
   type FileTestRun,
+  type MergedFileCounts,
   type MergedFileProfile,
-} from './read-profiles';
+  type TestRunCounts,
+} from './profile-merge';
+export { countPairs, CountSum, type CountColumns } from './count-sum';
 export {
   attributeTests,
   circusTestName,

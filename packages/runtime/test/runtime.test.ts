@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import vm from 'node:vm';
 import {
+  CountSum,
   getStore,
   HashCounter,
   INTERPROCEDURAL_PROFILE_FORMAT,
@@ -58,6 +59,27 @@ describe('HashCounter', () => {
     expect(new Map(h.entries())).toEqual(expected);
     h.clear();
     expect(h.entries()).toEqual([]);
+  });
+});
+
+describe('CountSum', () => {
+  test('sums lists in any order as a Map would, in key order', () => {
+    let seed = 7;
+    const random = (n: number) => (seed = (seed * 16807) % 2147483647) % n;
+    for (let round = 0; round < 40; round++) {
+      const sum = new CountSum();
+      const expected = new Map<number, number>();
+      for (let l = random(6); l > 0; l--) {
+        // Sorted lists (as the runtime writes them), shuffled ones, repeated keys, -0, keys past 2^32.
+        const keys = Array.from({ length: random(60) }, () => random(40) * (round % 3 ? 1 : 2 ** 33));
+        if (random(2)) keys.sort((a, b) => a - b);
+        const pairs = keys.map((k): [number, number] => [k === 0 && random(2) ? -0 : k, random(5)]);
+        sum.add(pairs);
+        for (const [k, n] of pairs) expected.set(k, (expected.get(k) ?? 0) + n);
+      }
+      const { keys, counts } = sum.result();
+      expect([...keys].map((k, i) => [k, counts[i]])).toEqual([...expected].sort((a, b) => a[0] - b[0]));
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   decodePath,
   numberPaths,
+  PathDecoder,
   type FlowGraph,
   type NumberingOptions,
   type PathNumbering,
@@ -56,6 +57,11 @@ export function checkNumbering(graph: FlowGraph, options: NumberingOptions, rng:
       expectSame(decodePath(numbering, numbers[i]).dagEdges, p);
       checkWalk(numbering, maps, coveringWalk(numbering, routes, p));
     });
+    // In increasing order, as a report decodes counted paths: each keeps what it shares with the one before.
+    const byNumber: number[][] = [];
+    paths.forEach((p, i) => (byNumber[numbers[i]] = p));
+    const decoder = new PathDecoder(numbering);
+    byNumber.forEach((p, n) => expectSame(Array.from(decoder.dagEdges.subarray(0, decoder.decode(n))), p));
   }
 
   const walks: number[][] = [];
