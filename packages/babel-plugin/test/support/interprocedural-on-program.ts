@@ -1,12 +1,4 @@
-import {
-  checkTrace,
-  findCallTargets,
-  instrumentForTrace,
-  parseSource,
-  programPathOf,
-  TraceRecorder,
-  TRACE_GLOBAL,
-} from '@pathprof/cfg';
+import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
 import { runPlain, TIMEOUT } from '@pathprof/testkit';
 import { runCounted } from './counted-paths';
 import { instrument } from './instrument';
@@ -37,7 +29,7 @@ export function checkInterproceduralOnTraced(
   const { source, name, label } = program;
   const where = (scheme: Scheme, args: unknown[]) =>
     `${label}, ${scheme}, input ${JSON.stringify(args)}\n${source}`;
-  const { traced, runs } = splitsCalls(source, name) ? tracedWithCallsSplit(program) : program;
+  const { traced, runs } = program.traced.hasCallsToSplit ? tracedWithCallsSplit(program) : program;
   const instrumented = schemes.map((scheme) => ({
     scheme,
     code: instrument(source, name, { mode: 'interprocedural', scheme, ...pluginOptions }),
@@ -80,11 +72,6 @@ export function checkInterproceduralOnTraced(
       }
     }
   }
-}
-
-/** Whether interprocedural mode could split a call of `source`: a call whose callee is a function of the file. */
-function splitsCalls(source: string, name: string): boolean {
-  return findCallTargets(programPathOf(parseSource(source, name))).calleeOf.size > 0;
 }
 
 /** The program traced again, on the same inputs, with the calls interprocedural mode splits split. */

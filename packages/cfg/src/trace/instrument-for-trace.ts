@@ -13,6 +13,8 @@ export interface TracedSource {
   readonly code: string;
   /** The graphs, indexed as the traced code reports them. */
   readonly graphs: readonly ControlFlowGraph[];
+  /** The file has calls interprocedural mode splits (a callee that is a function of the file). */
+  readonly hasCallsToSplit: boolean;
 }
 
 /**
@@ -26,8 +28,14 @@ export function instrumentForTrace(
 ): TracedSource {
   const ast = parseSource(source, filename);
   const fresh = freshNamesFor(ast);
-  const targets = options.splitCalls ? findCallTargets(programPathOf(ast)) : undefined;
-  const graphs = buildInstrumentedCfgs(ast.program, filename, fresh, targets);
+  const targets = findCallTargets(programPathOf(ast));
+  const graphs = buildInstrumentedCfgs(
+    ast.program,
+    filename,
+    fresh,
+    options.splitCalls ? targets : undefined,
+  );
   insertEdgeCode(ast.program, fresh, graphs, new TracePlan(graphs));
-  return { code: generate(ast, { retainLines: false }).code, graphs };
+  // Run, never read: printed compact, without the indentation of deeply nested programs (a tenth of a transform).
+  return { code: generate(ast, { compact: true }).code, graphs, hasCallsToSplit: targets.calleeOf.size > 0 };
 }
