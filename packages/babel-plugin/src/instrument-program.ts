@@ -12,6 +12,7 @@ import {
   TracePlan,
   type ControlFlowGraph,
   type EdgeCodePlan,
+  type FreshName,
 } from '@pathprof/cfg';
 import { edgeProfileOps, planEdgeProfile } from '@pathprof/numbering';
 import { CounterPlan, type CountingFunction } from './counter-plan';
@@ -62,6 +63,10 @@ export function instrumentProgram(
   // the scope chain on every call, quadratic in a file with thousands of functions (7% of lodash's
   // transform). Every name we make starts with `_pp`, a prefix no Babel helper uses.
   const fresh = freshNamesFor(program);
+  // A classic script's top-level names are globals of its realm, shared with every other script loaded there
+  // (a page's `<script>` elements): the names of the file's lasting state (its counters' record, the mailbox)
+  // carry a digest of its key, so that the next instrumented script's do not replace them.
+  const fileScoped = program.sourceType === 'script' ? taggedNames(fresh, fingerprint(key)) : fresh;
   const roots = findCfgRoots(program).filter(
     (root) =>
       !ignored.some(([s, e]) => root.node.start != null && root.node.start >= s && root.node.end! <= e),
@@ -73,7 +78,7 @@ export function instrumentProgram(
   // Calls are split for interprocedural paths only; calling contexts hand off without changing the graphs.
   const split = targets && options.mode === 'interprocedural' ? splitCallsFor(targets, roots) : undefined;
   const graphs = roots.map((root) => buildCfg(root, key, split)).filter(canInstrument);
-  const file = new FileCounters(fresh);
+  const file = new FileCounters(fileScoped);
   const functions: FunctionMetadata[] = [];
   const fallbacks: PathFallback[] = [];
   let arraySize = 0;
@@ -82,11 +87,11 @@ export function instrumentProgram(
   let mode = options.mode;
   const interprocedural =
     targets && options.mode === 'interprocedural'
-      ? planInterproceduralFile(key, graphs, targets, options, file, fresh)
+      ? planInterproceduralFile(key, graphs, targets, options, file, fileScoped)
       : null;
   let note: InterproceduralNote | undefined = interprocedural?.note;
   const preferential = interesting
-    ? planPreferentialFile(key, source, graphs, interesting, options, file, fresh)
+    ? planPreferentialFile(key, source, graphs, interesting, options, file, fileScoped)
     : null;
   let contexts: ContextFile | null = null;
   if (targets && options.mode === 'interprocedural' && !interprocedural) {
@@ -236,4 +241,9 @@ function registerTopLevelDeclarations(path: NodePath<t.Program>): void {
     const names = Object.keys(statement.getBindingIdentifiers());
     if (names.some((name) => !path.scope.hasOwnBinding(name))) path.scope.registerDeclaration(statement);
   }
+}
+
+/** Fresh names with `tag` after the hint (`_pp_file_1f2e3d4c`). */
+function taggedNames(fresh: FreshName, tag: string): FreshName {
+  return (hint) => fresh(`${hint}_${tag}`);
 }

@@ -23,12 +23,17 @@ export interface CallTargets {
  * declarations in a program or function body (not in nested blocks, whose sloppy-mode binding is split in
  * two by Annex B) and `const` bindings of function or arrow expressions, never reassigned, neither async nor
  * generators (their bodies resume later, so they always start paths of their own). A file with `with` or a
- * direct `eval` has none: either can rebind any name at run time.
+ * direct `eval` has none: either can rebind any name at run time. The top-level bindings of a classic script
+ * are globals of its realm, which any other script can call: they escape. A script that uses `module`,
+ * `exports` or `require` is taken for CommonJS, whose top level is the module wrapper's own scope.
  */
 export function findCallTargets(program: NodePath<t.Program>): CallTargets {
   const calleeOf = new Map<t.CallExpression, t.Function>();
   const escaping = new Set<t.Function>();
   if (hasDynamicScope(program.node)) return { calleeOf, escaping };
+  const sharedTopLevel =
+    program.node.sourceType === 'script' &&
+    !['module', 'exports', 'require'].some((n) => program.scope.hasGlobal(n));
   const consider = (fn: t.Function, declaration: NodePath, name: string, exported: boolean): void => {
     if (fn.async || fn.generator) return;
     const binding = declaration.scope.getBinding(name);
@@ -49,7 +54,10 @@ export function findCallTargets(program: NodePath<t.Program>): CallTargets {
   program.traverse({
     FunctionDeclaration(path) {
       const parent = path.parentPath;
-      const exported = parent.isExportNamedDeclaration() || parent.isExportDefaultDeclaration();
+      const exported =
+        parent.isExportNamedDeclaration() ||
+        parent.isExportDefaultDeclaration() ||
+        (sharedTopLevel && parent.isProgram());
       const inBody =
         parent.isProgram() || (parent.isBlockStatement() && parent.parentPath.isFunction()) || exported;
       if (!path.node.id || !inBody) return;
@@ -61,7 +69,13 @@ export function findCallTargets(program: NodePath<t.Program>): CallTargets {
       const declaration = path.parentPath;
       if (!t.isIdentifier(id) || !declaration.isVariableDeclaration({ kind: 'const' })) return;
       if (!t.isFunctionExpression(init) && !t.isArrowFunctionExpression(init)) return;
-      consider(init, path, id.name, declaration.parentPath.isExportNamedDeclaration());
+      const outer = declaration.parentPath;
+      consider(
+        init,
+        path,
+        id.name,
+        outer.isExportNamedDeclaration() || (sharedTopLevel && outer.isProgram()),
+      );
     },
   });
   return { calleeOf, escaping };
