@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // The conformance runner: `npm run conformance -- --test262 DIR [--mode path|edge|trace]… [--filter GLOB]…
-// [--sample N] [--plugin-options JSON]`. Runs every scenario of the chosen test262 tests (default: test/language
-// and test/built-ins) with test262-harness, plain and instrumented by babel-plugin-pathprof in each mode (a
-// preprocessor instruments each test, harness includes and all, under its own filename), and lists every
-// scenario whose outcome differs. A difference is either fixed or one of the documented exceptions
+// [--sample N] [--plugin-options JSON] [--engine vm|harness]`. Runs every scenario of the chosen test262 tests
+// (default: test/language and test/built-ins), plain and instrumented by babel-plugin-pathprof in each mode
+// (each test, harness includes and all, instrumented under its own filename), and lists every scenario whose
+// outcome differs. Two engines: `vm` (default; vm-engine.mjs: worker threads running scenarios in fresh `vm`
+// contexts, module tests through test262-harness) and `harness` (test262-harness, one Node process per
+// scenario, with the preprocessor instrument-test.cjs), slower, kept to check the vm engine against. A difference is either fixed or one of the documented exceptions
 // (exceptions.mjs, README). Fails when a difference is unexplained, when the plugin fails on a test, or when
 // nothing was instrumented or no profile was written (a run that counted nothing proves nothing).
 import { spawnSync } from 'node:child_process';
@@ -15,11 +17,12 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import picomatch from 'picomatch';
 import { EXCEPTIONS } from './exceptions.mjs';
+import { runVm } from './vm-engine.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
 const usage = `usage: npm run conformance -- --test262 DIR [--mode path|edge|trace]... [--filter GLOB]... [--sample N]
-  [--plugin-options JSON] [--threads N] [--chunk N] [--timeout MS] [--out DIR] [--json FILE]`;
+  [--plugin-options JSON] [--engine vm|harness] [--threads N] [--chunk N] [--timeout MS] [--out DIR] [--json FILE]`;
 
 const { values } = parseArgs({
   options: {
@@ -28,6 +31,7 @@ const { values } = parseArgs({
     filter: { type: 'string', multiple: true },
     sample: { type: 'string' },
     'plugin-options': { type: 'string' },
+    engine: { type: 'string', default: 'vm' },
     threads: { type: 'string', default: '2' },
     chunk: { type: 'string', default: '400' },
     timeout: { type: 'string', default: '30000' },
@@ -65,8 +69,11 @@ if (values['plugin-options']) {
 const modes = values.mode ?? ['path'];
 const filters = values.filter ?? ['test/language/**/*.js', 'test/built-ins/**/*.js'];
 const threads = positive('threads');
+const engine = values.engine;
+if (engine !== 'vm' && engine !== 'harness') fail(`--engine must be vm or harness, not ${engine}`);
 const chunkSize = positive('chunk');
 const timeout = positive('timeout');
+const began = Date.now();
 const plugin = join(root, 'packages', 'babel-plugin', 'dist', 'index.js');
 if (!existsSync(plugin)) fail(`${plugin} is missing: build first (npx tsc -b)`);
 const out = resolve(values.out ?? join(tmpdir(), 'pathprof-conformance'));
@@ -75,16 +82,17 @@ mkdirSync(out, { recursive: true });
 const files = selectFiles();
 if (files.length === 0) fail(`no test matches ${filters.join(', ')} in ${dir}`);
 console.log(
-  `conformance: ${files.length} test files of ${dir} (${filters.join(', ')}), modes ${modes.join(', ')}` +
+  `conformance: ${files.length} test files of ${dir} (${filters.join(', ')}), modes ${modes.join(', ')}, ` +
+    `engine ${engine}` +
     (Object.keys(pluginOptions).length ? `, plugin options ${JSON.stringify(pluginOptions)}` : ''),
 );
 
-const plain = runPlain(files);
-const report = { test262: dir, files: files.length, plain: summary(plain), modes: {} };
+const plain = await runPlain(files);
+const report = { test262: dir, engine, files: files.length, plain: summary(plain), modes: {} };
 let failed = false;
 for (const mode of modes) {
   const options = { ...pluginOptions, mode };
-  const result = runInstrumented(files, options);
+  const result = await runInstrumented(files, options);
   const compared = compare(plain, result.outcomes, mode);
   report.modes[mode] = {
     ...result.counts,
@@ -95,9 +103,11 @@ for (const mode of modes) {
   const c = report.modes[mode];
   console.log(
     `\n[${mode}] ${c.scenarios} scenarios: ${c.same} same outcome, ${c.explained} documented exceptions, ` +
-      `${c.unexplained} unexplained differences; ${c.instrumented} instrumented, ${c.unparsed} left to the ` +
+      `${c.unexplained} unexplained differences, ${c.unsupported} unsupported by the engine (not compared); ` +
+      `${c.instrumented} instrumented, ${c.unparsed} left to the ` +
       `engine as Babel cannot parse them (${c.unparsed - c.unparsedPositive} negative syntax tests, ` +
-      `${c.unparsedPositive} others), ${c.crashed} plugin failures; ${c.profiles} profiles written`,
+      `${c.unparsedPositive} others), ${c.crashed} plugin failures; ${c.profiles} profiles written; ` +
+      `${c.timeouts} timeouts; ${c.seconds} s (${c.msPerScenario} ms per scenario in a worker)`,
   );
   for (const d of compared.differences) {
     const why = d.exception ? `documented: ${d.exception}` : 'UNEXPLAINED';
@@ -113,6 +123,7 @@ for (const mode of modes) {
     failed = true;
   }
 }
+report.seconds = Math.round((Date.now() - began) / 1000);
 if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\n`);
 console.log(failed ? '\nconformance: FAILED' : '\nconformance: every difference is a documented exception');
 process.exit(failed ? 1 : 0);
@@ -186,11 +197,11 @@ function harness(list, env, preprocessor) {
 }
 
 /**
- * Plain outcomes, cached in the output directory by file content and Node version (they do not depend on
- * pathprof), so runs in other modes or of other samples reuse them.
+ * Plain outcomes, cached in the output directory by engine, file content and Node version (they do not depend
+ * on pathprof), so runs in other modes or of other samples reuse them.
  */
-function runPlain(list) {
-  const cacheFile = join(out, `plain-${process.version}.json`);
+async function runPlain(list) {
+  const cacheFile = join(out, `plain-${engine === 'vm' ? 'vm-' : ''}${process.version}.json`);
   const cache = existsSync(cacheFile) ? JSON.parse(readFileSync(cacheFile, 'utf8')) : {};
   const keyOf = (file) =>
     `${file}@${createHash('sha1')
@@ -200,7 +211,16 @@ function runPlain(list) {
   const missing = list.filter((f) => !cache[keys.get(f)]);
   if (missing.length > 0) {
     console.log(`plain: running ${missing.length} files (${list.length - missing.length} cached)`);
-    const outcomes = harness(missing, {});
+    let outcomes;
+    if (engine === 'harness') outcomes = harness(missing, {});
+    else {
+      const run = await runVm(missing, { dir, threads, timeout });
+      outcomes = run.outcomes;
+      if (run.modules.length > 0) {
+        console.log(`plain: ${run.modules.length} module tests through test262-harness`);
+        for (const [key, outcome] of harness(run.modules, {})) outcomes.set(key, outcome);
+      }
+    }
     for (const f of missing) cache[keys.get(f)] = {};
     for (const [key, outcome] of outcomes) {
       const [file, scenario] = key.split('\0');
@@ -215,29 +235,23 @@ function runPlain(list) {
   return outcomes;
 }
 
-/** Instrumented outcomes in one mode, with what was instrumented and how many profiles the runs wrote. */
-function runInstrumented(list, options) {
+/**
+ * Instrumented outcomes in one mode, with what was instrumented, how many profiles the runs wrote (counted on
+ * disk) and, with the vm engine, how long a scenario took in a worker.
+ */
+async function runInstrumented(list, options) {
   const work = join(out, `run-${options.mode}-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
-  const counts = { instrumented: 0, unparsed: 0, unparsedPositive: 0, crashed: 0, profiles: 0 };
+  const started = Date.now();
+  const counts = { instrumented: 0, unparsed: 0, unparsedPositive: 0, crashed: 0, profiles: 0, timeouts: 0 };
   const crashed = [];
   const unparsed = [];
   const outcomes = new Map();
-  console.log(`${options.mode}: running ${list.length} files instrumented`);
-  for (let i = 0; i < list.length; i += chunkSize) {
-    const chunk = list.slice(i, i + chunkSize);
-    const profiles = join(work, 'profiles');
-    const statsFile = join(work, 'stats.json');
-    const env = {
-      PATHPROF_DIR: profiles,
-      // Instrumented tests run from a temporary directory: the runtime resolves through this repository.
-      NODE_PATH: join(root, 'node_modules'),
-      PATHPROF_CONFORMANCE: JSON.stringify({ plugin, pluginOptions: options, statsFile }),
-    };
-    for (const [key, outcome] of harness(chunk, env, join(here, 'instrument-test.cjs')))
-      outcomes.set(key, outcome);
-    const stats = JSON.parse(readFileSync(statsFile, 'utf8'));
+  let ms = 0;
+  let vmScenarios = 0;
+  const profiles = join(work, 'profiles');
+  const add = (stats) => {
     counts.instrumented += stats.instrumented;
     counts.unparsed += stats.unparsed.length;
     counts.unparsedPositive += stats.unparsed.filter((u) => !u.expected).length;
@@ -249,8 +263,50 @@ function runInstrumented(list, options) {
         (n) => /^pathprof-.*\.json$/.test(n) && !/-meta-/.test(n), // not the run's metadata files
       ).length;
     rmSync(profiles, { recursive: true, force: true });
+  };
+  /** test262-harness with the preprocessor, on `chunk`. */
+  const throughHarness = (chunk) => {
+    const statsFile = join(work, 'stats.json');
+    const env = {
+      PATHPROF_DIR: profiles,
+      // Instrumented tests run from a temporary directory: the runtime resolves through this repository.
+      NODE_PATH: join(root, 'node_modules'),
+      PATHPROF_CONFORMANCE: JSON.stringify({ plugin, pluginOptions: options, statsFile }),
+    };
+    for (const [key, outcome] of harness(chunk, env, join(here, 'instrument-test.cjs')))
+      outcomes.set(key, outcome);
+    add(JSON.parse(readFileSync(statsFile, 'utf8')));
+  };
+  console.log(`${options.mode}: running ${list.length} files instrumented`);
+  const size = engine === 'vm' ? chunkSize * 10 : chunkSize;
+  for (let i = 0; i < list.length; i += size) {
+    const chunk = list.slice(i, i + size);
+    if (engine === 'harness') {
+      throughHarness(chunk);
+      continue;
+    }
+    mkdirSync(profiles, { recursive: true });
+    const run = await runVm(chunk, {
+      dir,
+      threads,
+      timeout,
+      plugin,
+      pluginOptions: options,
+      profilesDir: profiles,
+    });
+    for (const [key, outcome] of run.outcomes) outcomes.set(key, outcome);
+    ms += run.stats.ms;
+    vmScenarios += run.outcomes.size;
+    counts.timeouts += run.stats.timeouts;
+    add(run.stats);
+    if (run.modules.length > 0) {
+      console.log(`${options.mode}: ${run.modules.length} module tests through test262-harness`);
+      throughHarness(run.modules);
+    }
   }
   rmSync(work, { recursive: true, force: true });
+  counts.seconds = Math.round((Date.now() - started) / 1000);
+  counts.msPerScenario = vmScenarios ? Math.round((ms / vmScenarios) * 10) / 10 : null;
   return { outcomes, counts, crashed, unparsed };
 }
 
@@ -260,7 +316,7 @@ function compare(plainOutcomes, instrumented, mode) {
     ...e,
     match: picomatch(e.files),
   }));
-  const counts = { scenarios: 0, same: 0, explained: 0, unexplained: 0 };
+  const counts = { scenarios: 0, same: 0, explained: 0, unexplained: 0, unsupported: 0 };
   const differences = [];
   const outcome = (o) => (o === undefined ? 'missing' : o.pass ? 'pass' : 'fail');
   const keys = new Set([...plainOutcomes.keys(), ...instrumented.keys()]);
@@ -268,6 +324,10 @@ function compare(plainOutcomes, instrumented, mode) {
     counts.scenarios++;
     const p = plainOutcomes.get(key);
     const q = instrumented.get(key);
+    if (p?.unsupported && q?.unsupported) {
+      counts.unsupported++;
+      continue;
+    }
     if (outcome(p) === outcome(q)) {
       counts.same++;
       continue;
