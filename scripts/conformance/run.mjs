@@ -92,7 +92,7 @@ const report = { test262: dir, engine, files: files.length, plain: summary(plain
 let failed = false;
 for (const mode of modes) {
   const options = { ...pluginOptions, mode };
-  const result = await runInstrumented(files, options);
+  const result = await runInstrumented(files, options, plain);
   const compared = compare(plain, result.outcomes, mode);
   report.modes[mode] = {
     ...result.counts,
@@ -239,7 +239,7 @@ async function runPlain(list) {
  * Instrumented outcomes in one mode, with what was instrumented, how many profiles the runs wrote (counted on
  * disk) and, with the vm engine, how long a scenario took in a worker.
  */
-async function runInstrumented(list, options) {
+async function runInstrumented(list, options, plainOutcomes) {
   const work = join(out, `run-${options.mode}-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -278,7 +278,7 @@ async function runInstrumented(list, options) {
     add(JSON.parse(readFileSync(statsFile, 'utf8')));
   };
   console.log(`${options.mode}: running ${list.length} files instrumented`);
-  const size = engine === 'vm' ? chunkSize * 10 : chunkSize;
+  const size = engine === 'vm' ? chunkSize * 5 : chunkSize;
   for (let i = 0; i < list.length; i += size) {
     const chunk = list.slice(i, i + size);
     if (engine === 'harness') {
@@ -303,11 +303,36 @@ async function runInstrumented(list, options) {
       console.log(`${options.mode}: ${run.modules.length} module tests through test262-harness`);
       throughHarness(run.modules);
     }
+    progress(Math.min(i + size, list.length), list.length, options.mode, plainOutcomes, outcomes, counts);
   }
   rmSync(work, { recursive: true, force: true });
   counts.seconds = Math.round((Date.now() - started) / 1000);
   counts.msPerScenario = vmScenarios ? Math.round((ms / vmScenarios) * 10) / 10 : null;
   return { outcomes, counts, crashed, unparsed };
+}
+
+/**
+ * A long run's state after each chunk (on stdout, and in `--json`.partial): what was compared so far, every
+ * difference so far, so that a run cut short still says what it found.
+ */
+function progress(done, total, mode, plainOutcomes, outcomes, counts) {
+  const ran = new Map([...plainOutcomes].filter(([key]) => outcomes.has(key)));
+  const c = compare(ran, outcomes, mode);
+  console.log(
+    `  [${mode}] after ${done}/${total} files, ${Math.round((Date.now() - began) / 1000)} s: ` +
+      `${c.counts.scenarios} scenarios, ${c.counts.same} same, ${c.counts.explained} documented exceptions, ` +
+      `${c.counts.unexplained} unexplained, ${c.counts.unsupported} unsupported; ${counts.instrumented} ` +
+      `instrumented, ${counts.profiles} profiles, ${counts.crashed} plugin failures, ${counts.timeouts} timeouts`,
+  );
+  for (const d of c.differences.filter((d) => !d.exception))
+    console.log(
+      `    UNEXPLAINED ${d.file} (${d.scenario}): plain ${d.plain}, instrumented ${d.instrumented}`,
+    );
+  if (values.json)
+    writeFileSync(
+      `${values.json}.partial`,
+      `${JSON.stringify({ mode, done, total, ...c, ...counts }, null, 2)}\n`,
+    );
 }
 
 /** Scenario by scenario: the same outcome, a documented exception, or an unexplained difference. */
