@@ -46,6 +46,8 @@ export function planContextFile(
   const values = fitContextValues(graph, maxContexts);
   const { numbering, base } = values;
   const numbered = new Set(numbering.edges.filter((e) => e.kind === 'numbered').map((e) => e.callee));
+  // A callee with no dummy edge is entered by its numbered calls only: it takes the hand-off unchecked.
+  const checked = (callee: number) => numbering.hasDummyEdge[callee];
   const handOffs: Map<t.CallExpression, ContextHandOff>[] = graphs.map(() => new Map());
   numbering.edges.forEach((edge) => {
     const { call } = sites[edge.site];
@@ -55,7 +57,7 @@ export function planContextFile(
         ? {
             kind: 'add',
             delta: base[edge.callee] - base[edge.caller] + edge.addition,
-            token: base[edge.callee] + 1,
+            token: checked(edge.callee) ? base[edge.callee] + 1 : null,
           }
         : { kind: 'push', site: edge.site + 1 },
     );

@@ -12,8 +12,11 @@ import type { CounterPlan } from './counter-plan';
 
 /** What a call site does before its callee starts: hand off the callee's context value, or ask for a push. */
 export type ContextHandOff =
-  /** `h = v + delta; t = base + token`: a numbered call. */
-  | { readonly kind: 'add'; readonly delta: number; readonly token: number }
+  /**
+   * `h = v + delta; t = base + token`: a numbered call; no token to a callee that only numbered calls enter
+   * (it takes every entry as a hand-off).
+   */
+  | { readonly kind: 'add'; readonly delta: number; readonly token: number | null }
   /** `t = -site`: a recursive or reduced call; the callee pushes `<v, site>` (site = 1 + the site's id). */
   | { readonly kind: 'push'; readonly site: number };
 
@@ -153,8 +156,11 @@ export class ContextPlan implements EdgeCodePlan {
 
   exceptionalExit(cfg: ControlFlowGraph, error: t.Identifier, locals: FunctionLocals): t.Statement[] {
     const inner = this.paths?.exceptionalExit(cfg, error, locals) ?? [];
-    // Nothing can throw out of it: no handler around the body.
-    if (!throwsOut(cfg)) return inner;
+    // Nothing can throw out of it: no handler around the body. Nor where only numbered calls enter it: the
+    // caller is then an instrumented activation below it, whose own handler puts its context back (and clears
+    // the token) wherever the exception lands. Suspending functions keep theirs (an exception after a
+    // resumption has no caller below).
+    if (!throwsOut(cfg) || (takesHandOffsOnly(this.functions.get(cfg)!) && !suspends(cfg))) return inner;
     const restore = seq(this.restore(cfg, locals));
     // Resumed by an exception straight out (throw() at a yield): the resumer's context is still running.
     const guarded = suspends(cfg) ? t.logicalExpression('||', local(locals, 'away'), restore) : restore;
@@ -185,9 +191,13 @@ export class ContextPlan implements EdgeCodePlan {
         out.set(call, [assignMember(x, 't', t.numericLiteral(-handOff.site))]);
         continue;
       }
-      const value = plusConstant(local(locals, 'v'), handOff.delta);
+      const value = assignMember(x, 'h', plusConstant(local(locals, 'v'), handOff.delta));
+      if (handOff.token === null) {
+        out.set(call, [value]);
+        continue;
+      }
       const token = plusConstant(member(local(locals, 'file'), 'base'), handOff.token);
-      out.set(call, [assignMember(x, 'h', value), assignMember(t.cloneNode(x), 't', token)]);
+      out.set(call, [value, assignMember(t.cloneNode(x), 't', token)]);
     }
     return out;
   }
@@ -271,6 +281,11 @@ export class ContextPlan implements EdgeCodePlan {
 /** Its entry may push (it can be entered other than by a numbered call): its exits must put the stack back. */
 function pushes(fn: ContextFunction): boolean {
   return fn.dummy || !fn.numbered;
+}
+
+/** Only numbered calls enter it: every entry takes a hand-off, from an instrumented caller in the file. */
+function takesHandOffsOnly(fn: ContextFunction): boolean {
+  return !pushes(fn);
 }
 
 /** An exception can leave the activation: some exceptional edge enters EXIT. */

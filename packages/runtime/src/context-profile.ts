@@ -1,5 +1,6 @@
-import type { ContextNode, PathCounter } from './context-stack';
+import type { ContextNode } from './context-stack';
 import type { ContextState, FileContexts } from './context-state';
+import type { PathCounter } from './path-counter';
 import type { ContextCounts, StackRecord } from './profile-format';
 
 /**
@@ -27,7 +28,7 @@ export function contextCounts(
       const tables = file && out.get(file);
       if (tables) tables.entries.push([tables.stack(node), v - file.base, n]);
     }
-    for (const [v, counter] of node.paths ?? []) {
+    for (const [v, counter] of node.pathCounters()) {
       const file = state.fileOf(v);
       const tables = file && out.get(file);
       const pairs = tables && nonzero(counter);

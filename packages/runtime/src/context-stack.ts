@@ -1,14 +1,6 @@
-import { HashCounter } from './hash-counter';
 import { stackEntryHash } from './hashes';
+import { pathCounter, type PathCounter } from './path-counter';
 import { ValueCounter } from './value-counter';
-
-/** A path counter of one function in one calling context: an array, or a hash table for many paths. */
-export type PathCounter = Float64Array | HashCounter;
-
-/** Makes the path counter of a function with `pathCount` paths: a hash table above `hashThreshold`. */
-export function pathCounter(pathCount: number, hashThreshold: number): PathCounter {
-  return pathCount > hashThreshold ? new HashCounter() : new Float64Array(pathCount);
-}
 
 /**
  * One encoding stack of precise calling-context encoding (Sumner et al., ICSE 2010), interned: a node is the
@@ -20,20 +12,23 @@ export function pathCounter(pathCount: number, hashThreshold: number): PathCount
  *
  * Nodes are kept per function entered by the push (`callee`, the value of its context id 0), though the stack
  * is the same for every callee: the entry into that context is then a field, `n`, not a map update, and the
- * push finds its node among few. Other contexts on the stack (reached by numbered calls from the callee) are
- * counted in `counts`, keyed by their realm-wide value; their path counters, when paths are counted per context,
- * in `paths`. A `cut` node stands for everything pushed on its parent once the realm held its most nodes:
- * contexts under it are known up to the parent, then cut.
+ * push finds its node among few; so is its path counter when paths are counted per context (`P`). Other contexts
+ * on the stack (reached by numbered calls from the callee) are counted in `others`, keyed by their realm-wide
+ * value, with their path counters. A `cut` node stands for everything pushed on its parent once the realm held
+ * its most nodes: contexts under it are known up to the parent, then cut.
  */
 export class ContextNode {
   /** Entries into the callee's context id 0 on this stack. */
   n = 0;
-  counts: ValueCounter | null = null;
-  paths: Map<number, PathCounter> | null = null;
+  /** The path counter of the callee's context id 0 on this stack (paths per context), once made. */
+  P: PathCounter | null = null;
+  /** Entries into other contexts on this stack, and their path counters. */
+  private others: ValueCounter | null = null;
   /** The nodes pushed on this one, in an open-addressing table hashed on caller, site and callee. */
   private kids: (ContextNode | undefined)[] | null = null;
   private kidCount = 0;
-  private last: ContextNode | null = null;
+  /** The node pushed on this one last: a loop pushes the same entry over and over (`ContextState.enter`). */
+  last: ContextNode | null = null;
 
   constructor(
     /** 0 for the root; then in the order nodes were made. */
@@ -49,29 +44,36 @@ export class ContextNode {
   /** Counts one entry into the context with value `v` on this stack. */
   inc(v: number): void {
     if (v === this.callee) this.n++;
-    else (this.counts ??= new ValueCounter()).inc(v);
+    else (this.others ??= new ValueCounter()).inc(v);
   }
 
   /** The entries counted on this stack, by value. */
   entries(): [number, number][] {
     const out: [number, number][] = this.n > 0 ? [[this.callee, this.n]] : [];
-    if (this.counts) out.push(...this.counts.entries());
+    if (this.others) out.push(...this.others.entries());
     return out;
   }
 
-  /** Forgets the entries counted on this stack into values `lo … hi - 1`. */
+  /** The path counters of the contexts on this stack, by value. */
+  pathCounters(): [number, PathCounter][] {
+    const out: [number, PathCounter][] = this.P ? [[this.callee, this.P]] : [];
+    if (this.others) out.push(...this.others.pathCounters());
+    return out;
+  }
+
+  /** Forgets the entries and paths counted on this stack into values `lo … hi - 1`. */
   clear(lo: number, hi: number): void {
-    if (this.callee >= lo && this.callee < hi) this.n = 0;
-    this.counts?.clear(lo, hi);
-    for (const v of [...(this.paths?.keys() ?? [])]) if (v >= lo && v < hi) this.paths!.delete(v);
+    if (this.callee >= lo && this.callee < hi) {
+      this.n = 0;
+      this.P = null;
+    }
+    this.others?.clear(lo, hi);
   }
 
   /** The path counter of the context with value `v` on this stack, made on first use. */
   pathsOf(v: number, pathCount: number, hashThreshold: number): PathCounter {
-    const paths = (this.paths ??= new Map());
-    let counter = paths.get(v);
-    if (counter === undefined) paths.set(v, (counter = pathCounter(pathCount, hashThreshold)));
-    return counter;
+    if (v === this.callee) return (this.P ??= pathCounter(pathCount, hashThreshold));
+    return (this.others ??= new ValueCounter()).pathsOf(v, pathCount, hashThreshold);
   }
 
   /** The node a push of `<caller, site>` entering `callee` made before, if any. */

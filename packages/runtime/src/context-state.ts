@@ -1,4 +1,5 @@
-import { ContextNode, pathCounter, type PathCounter } from './context-stack';
+import { ContextNode } from './context-stack';
+import { pathCounter, type PathCounter } from './path-counter';
 
 /** How many encoding-stack nodes a realm makes before cutting contexts (bounded memory). */
 export const DEFAULT_MAX_STACKS = 100_000;
@@ -98,10 +99,18 @@ export class ContextState {
       file.counts[first]++;
       return v;
     }
-    const s = this.push(this.s, caller, token < 0 ? -token : 0, v);
-    this.s = s;
-    if (s.callee === v) s.n++;
-    else s.inc(v);
+    const site = token < 0 ? -token : 0;
+    const s = this.s;
+    const last = s.last;
+    // Without a call: on a cut stack (a push gives itself), and the push made last on this stack (a loop).
+    const k = s.cut
+      ? s
+      : last !== null && last.caller === caller && last.site === site && last.callee === v
+        ? last
+        : this.push(s, caller, site, v);
+    this.s = k;
+    if (k.callee === v) k.n++;
+    else k.inc(v);
     return v;
   }
 

@@ -2,7 +2,8 @@ export { HashCounter } from './hash-counter';
 export { getStore, STORE_GLOBAL, type FileRecord, type PathprofStore } from './store';
 export { registerFile } from './register-file';
 export { ContextState, DEFAULT_MAX_STACKS, type FileContexts } from './context-state';
-export { ContextNode, type PathCounter } from './context-stack';
+export { ContextNode } from './context-stack';
+export type { PathCounter } from './path-counter';
 export { contextCounts } from './context-profile';
 export {
   CONTEXTS_PROFILE_FORMAT,

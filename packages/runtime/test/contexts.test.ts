@@ -106,6 +106,44 @@ describe('ContextState: the running calling context of a realm', () => {
     x.enter(a, 2);
     expect(x.paths(a, 100, 8)).toBeInstanceOf(HashCounter);
   });
+
+  test('contexts reached by numbered calls on a pushed stack: counts and path counters kept as the table grows', () => {
+    const x = new ContextState();
+    const a = x.addFile('a.js', 'h', 64);
+    x.enter(a, 0);
+    x.enter(a, 1); // pushed: a stack of its own
+    const stack = x.s;
+    const values = [5, 6, 5, 7, 8, 9, 10, 11, 12, 5, 6, 40, 6, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
+    const counters = new Map<number, unknown>();
+    for (const value of values) {
+      x.h = value;
+      expect(x.take(a)).toBe(value);
+      const counter = x.paths(a, 2, 8);
+      (counter as Float64Array)[value % 2]++;
+      expect(counters.get(value) ?? counter).toBe(counter);
+      counters.set(value, counter);
+    }
+    const wanted = new Map<number, number>([[1, 1]]);
+    for (const value of values) wanted.set(value, (wanted.get(value) ?? 0) + 1);
+    expect(new Map(stack.entries())).toEqual(wanted);
+    const paths = new Map(stack.pathCounters().map(([v, c]) => [v, [...(c as Float64Array)]]));
+    expect(paths.get(5)).toEqual([0, 3]);
+    expect(paths.get(6)).toEqual([3, 0]);
+    expect(paths.size).toBe(new Set(values).size);
+    stack.clear(10, 64);
+    expect(
+      stack
+        .entries()
+        .map(([v]) => v)
+        .sort((p, q) => p - q),
+    ).toEqual([1, 5, 6, 7, 8, 9]);
+    expect(
+      stack
+        .pathCounters()
+        .map(([v]) => v)
+        .sort((p, q) => p - q),
+    ).toEqual([5, 6, 7, 8, 9]);
+  });
 });
 
 describe('profiles with calling contexts (format 3)', () => {
