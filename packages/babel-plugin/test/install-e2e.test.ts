@@ -205,6 +205,35 @@ describe.each<UserProject>([
           '1 for (const i: loop: next item, item.quantit: not null or undefined, for (const i: loop: next iteration',
         ]);
       },
+      "calling contexts with the README's babel.config.js: the contexts tree, folded stacks and paths per context":
+        (project) => {
+          const readme = readmeSetup();
+          const config = readme.variants['babel.config.js'].find((text) => text.includes('contexts: true'))!;
+          project.write('babel.config.js', config);
+          try {
+            const main =
+              "const { total } = require('./src/cart');\nfor (const coupon of [null, { minimum: 1, amount: 1 }]) total([{ price: 2 }], coupon);\n";
+            project.write('contexts.js', main);
+            const run = project.run('pathprof', ['node', 'contexts.js'], { NO_COLOR: '1' });
+            expect(run.stderr).toBe('');
+            expect(run.status).toBe(0);
+            const tree = project.run('pathprof-report', ['contexts'], { NO_COLOR: '1' });
+            expect(tree.stderr).toBe('');
+            // The program required the cart, then called total twice: a context under the program's.
+            expect(tree.stdout).toMatch(/^Calling contexts: 4 calls in 3 contexts of 2 files$/m);
+            expect(tree.stdout).toMatch(/^ +2 +2 +total +src\/cart\.js:1 *$/m);
+            const folded = project.run('pathprof-report', ['folded']);
+            expect(folded.stdout).toContain('<program> (contexts.js:1);total (src/cart.js:1) 2\n');
+            // Paths per context: the report's path figures are the paths summed over the contexts.
+            expect(totalPaths(reportJson(project))).toEqual([
+              '1 for (const i: loop: done, leaves the loop, coupon: false, return sum;: return',
+              '1 for (const i: loop: done, leaves the loop, coupon: true, sum >= coupo: true, return sum;: return',
+              '2 for (const i: loop: next item, item.quantit: null or undefined, for (const i: loop: next iteration',
+            ]);
+          } finally {
+            project.write('babel.config.js', readmeSetup().files['babel.config.js']);
+          }
+        },
     },
   },
   {
