@@ -27,8 +27,20 @@ export class ContextNode {
   /** The nodes pushed on this one, in an open-addressing table hashed on caller, site and callee. */
   private kids: (ContextNode | undefined)[] | null = null;
   private kidCount = 0;
-  /** The node pushed on this one last: a loop pushes the same entry over and over (`ContextState.enter`). */
-  last: ContextNode | null = null;
+  /**
+   * The last two pushes on this stack, by what was pushed (`<caller, site>` entering `callee`) and the node it
+   * gave (a kid, or the cut node once the realm is full): a loop pushes the same entries over and over, a
+   * recursion two in turn, and `ContextState.enter` finds them here comparing this node's own fields, without
+   * a call or a walk of the kids.
+   */
+  lastKid: ContextNode | null = null;
+  lastCaller = -1;
+  lastSite = 0;
+  lastCallee = -1;
+  prevKid: ContextNode | null = null;
+  prevCaller = -1;
+  prevSite = 0;
+  prevCallee = -1;
 
   constructor(
     /** 0 for the root; then in the order nodes were made. */
@@ -76,17 +88,27 @@ export class ContextNode {
     return (this.others ??= new ValueCounter()).pathsOf(v, pathCount, hashThreshold);
   }
 
+  /** Notes that pushing `<caller, site>` entering `callee` on this stack gave `node`. */
+  remember(caller: number, site: number, callee: number, node: ContextNode): void {
+    this.prevKid = this.lastKid;
+    this.prevCaller = this.lastCaller;
+    this.prevSite = this.lastSite;
+    this.prevCallee = this.lastCallee;
+    this.lastKid = node;
+    this.lastCaller = caller;
+    this.lastSite = site;
+    this.lastCallee = callee;
+  }
+
   /** The node a push of `<caller, site>` entering `callee` made before, if any. */
   kid(caller: number, site: number, callee: number): ContextNode | undefined {
-    const last = this.last;
-    if (last !== null && last.caller === caller && last.callee === callee && last.site === site) return last;
     const kids = this.kids;
     if (kids === null) return undefined;
     const mask = kids.length - 1;
     for (let i = stackEntryHash(caller, site, callee) & mask; ; i = (i + 1) & mask) {
       const k = kids[i];
       if (k === undefined) return undefined;
-      if (k.caller === caller && k.callee === callee && k.site === site) return (this.last = k);
+      if (k.caller === caller && k.callee === callee && k.site === site) return k;
     }
   }
 
@@ -97,7 +119,6 @@ export class ContextNode {
     let i = stackEntryHash(kid.caller, kid.site, kid.callee) & mask;
     while (kids[i] !== undefined) i = (i + 1) & mask;
     kids[i] = kid;
-    this.last = kid;
   }
 
   private growKids(): void {

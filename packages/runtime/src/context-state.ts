@@ -101,13 +101,14 @@ export class ContextState {
     }
     const site = token < 0 ? -token : 0;
     const s = this.s;
-    const last = s.last;
-    // Without a call: on a cut stack (a push gives itself), and the push made last on this stack (a loop).
+    // Without a call: on a cut stack (a push gives itself), and the last two pushes on this stack.
     const k = s.cut
       ? s
-      : last !== null && last.caller === caller && last.site === site && last.callee === v
-        ? last
-        : this.push(s, caller, site, v);
+      : s.lastCaller === caller && s.lastSite === site && s.lastCallee === v
+        ? s.lastKid!
+        : s.prevCaller === caller && s.prevSite === site && s.prevCallee === v
+          ? s.prevKid!
+          : this.push(s, caller, site, v);
     this.s = k;
     if (k.callee === v) k.n++;
     else k.inc(v);
@@ -142,6 +143,12 @@ export class ContextState {
    */
   push(s: ContextNode, caller: number, site: number, callee: number): ContextNode {
     if (s.cut) return s;
+    const node = this.kidOf(s, caller, site, callee);
+    s.remember(caller, site, callee, node);
+    return node;
+  }
+
+  private kidOf(s: ContextNode, caller: number, site: number, callee: number): ContextNode {
     const known = s.kid(caller, site, callee);
     if (known !== undefined) return known;
     let kid: ContextNode;
