@@ -10,6 +10,7 @@ import {
   lowerForDecisions,
   insertEdgeCode,
   TracePlan,
+  unlikelyEdges,
   type ControlFlowGraph,
   type EdgeCodePlan,
   type FreshName,
@@ -139,13 +140,20 @@ export function instrumentProgram(
   } else if (options.mode === 'edge') {
     const byGraph = new Map<ControlFlowGraph, CountingFunction>();
     for (const g of graphs) {
-      const edgePlan = planEdgeProfile(g);
+      // Counters on the edges predicted less taken; the report places them again from the same prediction.
+      const unlikely = unlikelyEdges(g);
+      const edgePlan = planEdgeProfile(g, { unlikely });
       const offset = arraySize;
       arraySize += edgePlan.counterCount;
       byGraph.set(g, { ops: edgeProfileOps(edgePlan), storage: { kind: 'array', offset } });
       functions.push({
         ...graphMetadata(g),
-        edge: { offset, counterCount: edgePlan.counterCount, checksum: edgePlanChecksum(edgePlan) },
+        edge: {
+          offset,
+          counterCount: edgePlan.counterCount,
+          checksum: edgePlanChecksum(edgePlan),
+          ...(unlikely.length > 0 ? { unlikely } : {}),
+        },
       });
     }
     plan = new CounterPlan(byGraph, file);

@@ -129,7 +129,13 @@ export interface FunctionMetadata {
   /** `preferential` mode: see `PreferentialFunctionMetadata`. */
   readonly preferential?: PreferentialFunctionMetadata;
   /** `edge` mode: the chord counters' first index and count. */
-  readonly edge?: { readonly offset: number; readonly counterCount: number; readonly checksum: string };
+  readonly edge?: {
+    readonly offset: number;
+    readonly counterCount: number;
+    readonly checksum: string;
+    /** The edges predicted less taken (`unlikelyEdges`), which the placement weighs less; absent: none. */
+    readonly unlikely?: number[];
+  };
   /**
    * `interprocedural` mode: the function's split calls, 4 numbers each: the file-wide site id, the call
    * vertex, the return site, and the callee (an index in `functions`).
@@ -242,7 +248,7 @@ export function edgePlanChecksum(plan: EdgeProfilePlan): string {
  */
 export function edgePlanOf(file: FileMetadata, fn: FunctionMetadata): EdgeProfilePlan {
   if (!fn.edge) throw new Error(`${file.file}: ${fn.name} was not instrumented in edge mode`);
-  const plan = planEdgeProfile(flowGraphOf(fn));
+  const plan = planEdgeProfile(flowGraphOf(fn), { unlikely: fn.edge.unlikely });
   if (edgePlanChecksum(plan) !== fn.edge.checksum) {
     throw new Error(
       `${file.file}: ${fn.name} was instrumented by another version of pathprof; re-instrument (clear the transform cache)`,

@@ -44,3 +44,4 @@ export { instrumentForTrace, type TracedSource } from './trace/instrument-for-tr
 export { checkTrace, TraceReplay, type TracedActivation } from './trace/trace-oracle';
 export { validateCfg } from './validate-cfg';
 export { freshNamesFor, type FreshName } from './fresh-names';
+export { unlikelyEdges } from './branch-hints';

@@ -12,6 +12,11 @@ import { checkEdgeWeights, estimateEdgeWeights } from './weights';
 export interface EdgeProfileOptions {
   /** Estimated execution count per edge; default Ball's static estimate. */
   readonly weights?: ArrayLike<number>;
+  /**
+   * Without `weights`: the edges a branch is predicted not to take, which the static estimate weighs less
+   * (see `staticEdgeWeights`), so that counters go on them rather than on their siblings.
+   */
+  readonly unlikely?: readonly number[];
 }
 
 /**
@@ -55,7 +60,13 @@ export function planEdgeProfile(graph: FlowGraph, options: EdgeProfileOptions = 
   const adjacency = validateFlowGraph(graph);
   const { blockCount, edgeCount, edgeSrc, edgeDst, edgeExceptional, entry, exit } = graph;
   const weights =
-    options.weights ?? estimateEdgeWeights(graph, adjacency, depthFirstSearch(graph, adjacency.out));
+    options.weights ??
+    estimateEdgeWeights(
+      graph,
+      adjacency,
+      depthFirstSearch(graph, adjacency.out),
+      unlikelyFlags(options.unlikely ?? [], edgeCount),
+    );
   checkEdgeWeights(weights, edgeCount);
   const silent = graph.edgeSilent ?? new Uint8Array(edgeCount);
   const { rootEdge, src, dst, forced } = withExitEntryEdge(edgeSrc, edgeDst, silent, entry, exit);
@@ -94,6 +105,16 @@ export function planEdgeProfile(graph: FlowGraph, options: EdgeProfileOptions = 
     throwCounter,
     discardCounter,
   };
+}
+
+function unlikelyFlags(unlikely: readonly number[], edgeCount: number): Uint8Array {
+  const flags = new Uint8Array(edgeCount);
+  for (const e of unlikely) {
+    if (!(Number.isInteger(e) && e >= 0 && e < edgeCount))
+      throw new NumberingError('invalid-option', `unlikely edge ${e} is not an edge (0 to ${edgeCount - 1})`);
+    flags[e] = 1;
+  }
+  return flags;
 }
 
 /**

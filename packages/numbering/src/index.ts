@@ -29,7 +29,7 @@ export {
   type DerivedEdgeCounts,
   type ConservationViolation,
 } from './edge-profile';
-export { staticEdgeWeights, LOOP_MULTIPLIER } from './weights';
+export { staticEdgeWeights, LOOP_MULTIPLIER, UNLIKELY_ODDS } from './weights';
 export { maximumSpanningTree, type WeightedEdges } from './spanning-tree';
 export { eventIncrements, type EventGraph, type Events, type EventIncrements } from './increments';
 export type { CallSite, Procedure, Program } from './interprocedural/program';

@@ -7,6 +7,9 @@ import { validateFlowGraph, type FlowGraphAdjacency } from './validate';
 /** How many times the static heuristic assumes every loop iterates (Ball's thesis, §3.3). */
 export const LOOP_MULTIPLIER = 10;
 
+/** How many times a branch is assumed to take each of its other edges for once it takes an unlikely one. */
+export const UNLIKELY_ODDS = 9;
+
 /**
  * Ball's static edge-frequency estimate (thesis §3.3), for choosing a maximum spanning tree without a profile:
  * each loop runs `LOOP_MULTIPLIER` times, the branches of a block are equally likely, and the exit edges of a
@@ -16,22 +19,28 @@ export const LOOP_MULTIPLIER = 10;
  * anyway, and counting them as loop exits or branches would starve the real exits); a share that goes negative
  * (a nested block owning an exit whose share exceeds the block's own estimate) is clamped to 0, as only the
  * order of the weights matters to the spanning tree. Natural loops are as `findLoopExits` defines them.
+ *
+ * `unlikely` (1 per edge a branch is predicted not to take, e.g. an equality test holding, after Ball and
+ * Larus's branch prediction heuristics) splits a block's weight unevenly: such an edge gets one share for
+ * every `UNLIKELY_ODDS` its siblings get. Without it the branches of a block are equally likely.
  */
-export function staticEdgeWeights(graph: FlowGraph): Float64Array {
+export function staticEdgeWeights(graph: FlowGraph, unlikely?: ArrayLike<number>): Float64Array {
   const adjacency = validateFlowGraph(graph);
-  return estimateEdgeWeights(graph, adjacency, depthFirstSearch(graph, adjacency.out));
+  return estimateEdgeWeights(graph, adjacency, depthFirstSearch(graph, adjacency.out), unlikely);
 }
 
 export function estimateEdgeWeights(
   graph: FlowGraph,
   adjacency: FlowGraphAdjacency,
   dfs: DepthFirstSearch,
+  unlikely?: ArrayLike<number>,
 ): Float64Array {
   const { edgeCount, edgeExceptional, entry } = graph;
   const { isBackedge } = dfs;
   const loops = findLoopExits(graph, dfs);
   const weight = new Float64Array(edgeCount);
   const weighted = new Uint8Array(edgeCount);
+  const shareOf = (e: number) => (unlikely?.[e] === 1 ? 1 / UNLIKELY_ODDS : 1);
   for (let e = 0; e < edgeCount; e++) if (edgeExceptional[e] === 1) weighted[e] = 1;
   for (const v of dfs.topologicalOrder) {
     // Rule 1: a block weighs what flows in over its non-back in-edges (the entry gets the EXIT→ENTRY edge's 1).
@@ -48,20 +57,20 @@ export function estimateEdgeWeights(
       weight[owned.edges[i]] = vertexWeight / loops.exitCount[v];
       weighted[owned.edges[i]] = 1;
     }
-    // Rule 3: the rest of the block's weight (times the multiplier at a loop entry) splits evenly.
+    // Rule 3: the rest of the block's weight (times the multiplier at a loop entry) splits evenly, or by the
+    // odds against the unlikely edges.
     let remaining = loops.isHeader[v] === 1 ? saturate(vertexWeight * LOOP_MULTIPLIER) : vertexWeight;
-    let branches = 0;
+    let shares = 0;
     for (let i = adjacency.out.start[v]; i < adjacency.out.start[v + 1]; i++) {
       const e = adjacency.out.edges[i];
       if (edgeExceptional[e] === 1) continue;
       if (loops.exitOwner[e] >= 0) remaining -= weight[e];
-      else branches++;
+      else shares += shareOf(e);
     }
-    const share = branches === 0 ? 0 : Math.max(0, remaining / branches);
     for (let i = adjacency.out.start[v]; i < adjacency.out.start[v + 1]; i++) {
       const e = adjacency.out.edges[i];
       if (weighted[e] === 0 && loops.exitOwner[e] < 0) {
-        weight[e] = share;
+        weight[e] = Math.max(0, (remaining * shareOf(e)) / shares);
         weighted[e] = 1;
       }
     }

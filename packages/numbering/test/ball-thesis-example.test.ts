@@ -6,6 +6,7 @@ import {
   maximumSpanningTree,
   planEdgeProfile,
   staticEdgeWeights,
+  UNLIKELY_ODDS,
   type EdgeProfilePlan,
 } from '@pathprof/numbering';
 import { namedGraph, weightsOf, type NamedGraph } from './support/named-graph';
@@ -108,6 +109,36 @@ describe('static weighting (thesis §3.3)', () => {
     expect(w('H2->X')).toBe(90);
     expect(w('X->H2')).toBe(90 - 9);
     expect(w('L->H1')).toBe(9);
+  });
+
+  it('splits a branch by the odds against an unlikely edge, so the counters go on those edges', () => {
+    // `return c === 10 || c === 13 || c === 8232 || c === 8233` (acorn's isNewLine) evaluated for its value:
+    // each `||` joins its two ways at J and tests what it got, and every test's true edge is unlikely.
+    const chain = namedGraph('ENTRY', 'EXIT', [
+      'ENTRY->T1',
+      'T1->J1',
+      'T1->T2',
+      'T2->J1',
+      'J1->J2',
+      'J1->T3',
+      'T3->J2',
+      'J2->J3',
+      'J2->T4',
+      'T4->J3',
+      'J3->EXIT',
+    ]);
+    const unlikely = ['T1->J1', 'J1->J2', 'J2->J3'].map((label) => chain.edge(label));
+    const flags = Uint8Array.from(chain.graph.edgeSrc, (_, e) => (unlikely.includes(e) ? 1 : 0));
+    const weights = staticEdgeWeights(chain.graph, flags);
+    expect(weights[chain.edge('T1->J1')]).toBeCloseTo(1 / (1 + UNLIKELY_ODDS));
+    expect(weights[chain.edge('T1->T2')]).toBeCloseTo(UNLIKELY_ODDS / (1 + UNLIKELY_ODDS));
+    // The predicted path, every test failing, runs one counter (the least any path can); evenly split, three.
+    const allFail = ['ENTRY->T1', 'T1->T2', 'T2->J1', 'J1->T3', 'T3->J2', 'J2->T4', 'T4->J3', 'J3->EXIT'];
+    const countersOn = (plan: EdgeProfilePlan) =>
+      allFail.filter((label) => plan.edgeCounter[chain.edge(label)] >= 0);
+    expect(countersOn(planEdgeProfile(chain.graph, { unlikely }))).toEqual(['T4->J3']);
+    expect(countersOn(planEdgeProfile(chain.graph))).toEqual(['T2->J1', 'T3->J2', 'T4->J3']);
+    expect(() => planEdgeProfile(chain.graph, { unlikely: [11] })).toThrow('unlikely edge 11 is not an edge');
   });
 });
 

@@ -124,7 +124,9 @@ describe.each(generators)('%s', (name, generate) => {
       const weights = rng.chance(0.5)
         ? undefined
         : Float64Array.from({ length: graph.edgeCount }, () => rng.int(50));
-      const plan = planEdgeProfile(graph, { weights });
+      // Without weights, the static estimate with some branches predicted unlikely.
+      const unlikely = [...Array(graph.edgeCount).keys()].filter(() => rng.chance(0.2));
+      const plan = planEdgeProfile(graph, { weights, unlikely });
       expectSame(
         plan.counterCount,
         graph.edgeCount - graph.blockCount + 2 + (plan.discardCounter >= 0 ? 1 : 0),
