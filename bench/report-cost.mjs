@@ -96,6 +96,7 @@ const bytes = readdirSync(dir)
   .reduce((sum, name) => sum + statSync(join(dir, name)).size, 0);
 
 // As the report reads: each profile added to the sums as it is read, then dropped.
+const cpu0 = process.cpuUsage();
 const t0 = performance.now();
 const merge = new runtime.ProfileMerge();
 let mergeMs = 0;
@@ -135,6 +136,7 @@ for (const f of arrayFunctions) {
 const bySlot = new Map(hashed.map((f) => [functions[f].path.storage.slot, f]));
 for (const [slot, table] of merged.hashed) decodeAll(bySlot.get(slot), table.keys, 0, table.keys.length, 0);
 const t4 = performance.now();
+const cpu = process.cpuUsage(cpu0);
 if (decoded !== PATHS) throw new Error(`decoded ${decoded} paths, expected ${PATHS}`);
 
 // What was decoded is each path: a sample checked afterwards, its edges' values summing to its number.
@@ -170,6 +172,8 @@ console.log(
     numberMs: t3 - t2,
     decodeMs: t4 - t3,
     totalMs: t4 - t0,
+    // User + system time of the phases: other jobs on the machine move it less than the wall times.
+    cpuMs: (cpu.user + cpu.system) / 1000,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
   }),
 );

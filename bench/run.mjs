@@ -355,7 +355,7 @@ ${presetEnvTable}
 
 ${report.paths.toLocaleString('en')} counted paths of ${relative(WORK, report.file)} (${report.functions} functions with counts) in ${report.profiles} profile files (${(report.bytes / 1048576).toFixed(1)} MB):
 read and check ${(report.readMs / 1000).toFixed(2)} s, merge ${(report.mergeMs / 1000).toFixed(2)} s, numbering ${(report.numberMs / 1000).toFixed(2)} s,
-decode every path ${(report.decodeMs / 1000).toFixed(2)} s; **total ${(report.totalMs / 1000).toFixed(2)} s**, peak RSS ${report.maxRssMb.toFixed(0)} MB.
+decode every path ${(report.decodeMs / 1000).toFixed(2)} s; **total ${(report.totalMs / 1000).toFixed(2)} s** (CPU ${(report.cpuMs / 1000).toFixed(2)} s), peak RSS ${report.maxRssMb.toFixed(0)} MB.
 `;
 // A quick or narrowed run must not overwrite the committed full results.
 const results = join(ROOT, 'bench/results', quick || narrowed ? 'quick.md' : 'latest.md');

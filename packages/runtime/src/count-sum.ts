@@ -1,3 +1,5 @@
+import { isPacked, type PairList } from './packed-pairs';
+
 /** Counts by key (a counter's index, a path number) as two columns: keys strictly increasing, counts beside. */
 export interface CountColumns {
   readonly keys: Float64Array;
@@ -17,20 +19,25 @@ export class CountSum {
   /** Where each run of strictly increasing keys starts. */
   private runs: number[] = [];
 
-  add(pairs: readonly (readonly [number, number])[]): void {
-    if (pairs.length === 0) return;
-    if (this.size + pairs.length > this.keys.length) this.grow(this.size + pairs.length);
-    const { keys, counts } = this;
-    let size = this.size;
-    let previous = Infinity;
-    for (let i = 0; i < pairs.length; i++) {
-      // `+ 0`: -0 is 0, as a Map's key and as a sum starting from 0.
-      const key = pairs[i][0] + 0;
-      if (!(key > previous)) this.runs.push(size);
-      keys[size] = previous = key;
-      counts[size++] = pairs[i][1] + 0;
+  add(pairs: PairList): void {
+    const length = isPacked(pairs) ? pairs.values.length / 2 : pairs.length;
+    if (length === 0) return;
+    if (this.size + length > this.keys.length) this.grow(this.size + length);
+    if (isPacked(pairs)) {
+      const { values } = pairs;
+      for (let i = 0; i < length; i++) this.append(values[2 * i], values[2 * i + 1], i === 0);
+    } else {
+      for (let i = 0; i < length; i++) this.append(pairs[i][0], pairs[i][1], i === 0);
     }
-    this.size = size;
+  }
+
+  private append(key: number, count: number, first: boolean): void {
+    const size = this.size++;
+    // `+ 0`: -0 is 0, as a Map's key and as a sum starting from 0.
+    const k = key + 0;
+    if (first || !(k > this.keys[size - 1])) this.runs.push(size);
+    this.keys[size] = k;
+    this.counts[size] = count + 0;
   }
 
   /** The sums by key; the sum forgets what was added. */

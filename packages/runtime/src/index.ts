@@ -29,7 +29,8 @@ export {
   RUN_FILE,
   startRun,
 } from './run';
-export { readEachProfile, readProfile, readProfileDirectory } from './read-profiles';
+export { readEachProfile, readPackedProfile, readProfile, readProfileDirectory } from './read-profiles';
+export { isPacked, type PackedPairs, type PairList } from './packed-pairs';
 export {
   mergeProfiles,
   mergeProfileCounts,

@@ -68,25 +68,26 @@ export interface ContextCounts {
   readonly paths?: [number, number, [number, number][]][];
 }
 
-export interface FileProfile {
+/** A file's counts in a profile; `Pairs` is how its `[key, count]` lists are held (`PairList` when packed). */
+export interface FileProfile<Pairs = [number, number][]> {
   readonly key: string;
   readonly hash: string;
   readonly meta: unknown;
-  readonly counts: [number, number][];
-  readonly hashed: [number, [number, number][]][];
+  readonly counts: Pairs;
+  readonly hashed: [number, Pairs][];
   readonly contexts?: ContextCounts;
 }
 
-export interface Profile {
+export interface Profile<Pairs = [number, number][]> {
   readonly format:
     typeof PROFILE_FORMAT | typeof INTERPROCEDURAL_PROFILE_FORMAT | typeof CONTEXTS_PROFILE_FORMAT;
   readonly created: string;
   readonly pid: number | null;
   readonly run?: string;
-  readonly files: FileProfile[];
+  readonly files: FileProfile<Pairs>[];
   /** The test file whose counts these are, when they are split by test. */
   readonly testFile?: string;
-  readonly tests?: TestCounts[];
+  readonly tests?: TestCounts<Pairs>[];
 }
 
 /**
@@ -114,7 +115,7 @@ export class ProfileError extends Error {
 }
 
 /** Checks the shape of a parsed profile; throws a `ProfileError` naming the first problem. */
-export function validateProfile(value: unknown, path: string): Profile {
+export function validateProfile<Pairs = [number, number][]>(value: unknown, path: string): Profile<Pairs> {
   const fail = (problem: string): never => {
     throw new ProfileError(path, problem);
   };
@@ -155,7 +156,7 @@ export function validateProfile(value: unknown, path: string): Profile {
       });
     });
   }
-  return value as unknown as Profile;
+  return value as unknown as Profile<Pairs>;
 }
 
 function checkCounts(f: Record<string, unknown>, at: string, fail: (problem: string) => never): void {

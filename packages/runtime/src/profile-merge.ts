@@ -1,5 +1,6 @@
 import { ContextMerge } from './context-merge';
 import { countPairs, CountSum, type CountColumns } from './count-sum';
+import type { PairList } from './packed-pairs';
 import type { ContextCounts, FileProfile, Profile } from './profile-format';
 
 /** One file's counts in one test (summed over the profiles that ran it), as `mergeProfiles` gives them. */
@@ -62,7 +63,7 @@ export function mergeProfiles(profiles: readonly Profile[]): MergedFileProfile[]
 }
 
 /** What `mergeProfiles` sums, with the counts in columns (what a report of millions of paths reads). */
-export function mergeProfileCounts(profiles: readonly Profile[]): MergedFileCounts[] {
+export function mergeProfileCounts(profiles: readonly Profile<PairList>[]): MergedFileCounts[] {
   const merge = new ProfileMerge();
   for (const profile of profiles) merge.add(profile);
   return merge.result();
@@ -85,7 +86,7 @@ interface MergedEntry {
 export class ProfileMerge {
   private readonly merged = new Map<string, MergedEntry>();
 
-  add(profile: Profile): void {
+  add(profile: Profile<PairList>): void {
     const { merged } = this;
     const ids = new Map<string, string>();
     for (const file of profile.files) {
@@ -151,7 +152,7 @@ function tally(): Tally {
   return { counts: new CountSum(), hashed: new Map() };
 }
 
-function add(to: Tally, file: Pick<FileProfile, 'counts' | 'hashed'>): void {
+function add(to: Tally, file: Pick<FileProfile<PairList>, 'counts' | 'hashed'>): void {
   to.counts.add(file.counts);
   for (const [slot, pairs] of file.hashed) {
     let table = to.hashed.get(slot);

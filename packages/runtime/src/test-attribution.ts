@@ -4,16 +4,16 @@ import type { FileRecord, PathprofStore } from './store';
 export type TestName = readonly string[];
 
 /** What one file counted during one test (or outside every test): nonzero counters, as a profile holds them. */
-export interface FileTestCounts {
+export interface FileTestCounts<Pairs = [number, number][]> {
   readonly key: string;
-  readonly counts: [number, number][];
-  readonly hashed: [number, [number, number][]][];
+  readonly counts: Pairs;
+  readonly hashed: [number, Pairs][];
 }
 
 /** The counts of one test of a test file, or (`name` null) of what ran outside its tests: loading, hooks. */
-export interface TestCounts {
+export interface TestCounts<Pairs = [number, number][]> {
   readonly name: TestName | null;
-  readonly files: FileTestCounts[];
+  readonly files: FileTestCounts<Pairs>[];
 }
 
 /** The test file whose counts a profile holds, and when asked for, its counts split by test. */

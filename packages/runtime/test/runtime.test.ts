@@ -6,6 +6,11 @@ import vm from 'node:vm';
 import {
   CountSum,
   getStore,
+  isPacked,
+  readPackedProfile,
+  type FileProfile,
+  type FileTestCounts,
+  type PairList,
   HashCounter,
   INTERPROCEDURAL_PROFILE_FORMAT,
   mergeProfiles,
@@ -317,6 +322,103 @@ describe('profile files', () => {
 });
 
 /** Runs: a started run replaces the profiles of earlier ones; a reader takes only the current run's. */
+describe('readPackedProfile', () => {
+  let dir: string;
+  beforeEach(() => {
+    freshStore();
+    dir = mkdtempSync(join(tmpdir(), 'pathprof-packed-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** The profile with its packed pair lists as pairs again. */
+  const unpacked = (profile: Profile<PairList>): unknown => {
+    const pairs = (list: PairList) =>
+      isPacked(list)
+        ? Array.from({ length: list.values.length / 2 }, (_, i) => [
+            list.values[2 * i],
+            list.values[2 * i + 1],
+          ])
+        : list;
+    const counts = <F extends FileProfile<PairList> | FileTestCounts<PairList>>(f: F) => ({
+      ...f,
+      counts: pairs(f.counts),
+      hashed: f.hashed.map(([slot, list]) => [slot, pairs(list)]),
+    });
+    return {
+      ...profile,
+      files: profile.files.map(counts),
+      ...(profile.tests ? { tests: profile.tests.map((t) => ({ ...t, files: t.files.map(counts) })) } : {}),
+    };
+  };
+
+  test('reads what readProfile reads, every pair list packed where the runtime writes one, or fails as it fails', () => {
+    const r = registerFile('src/a.js', 'h', meta, dir, 3, 1);
+    r.counts[0] = 2;
+    r.counts[2] = 5;
+    r.hashed[0].inc(77);
+    const [written] = writeProfiles();
+    const file = (name: string, text: string) => {
+      writeFileSync(join(dir, name), text);
+      return join(dir, name);
+    };
+    const tricky = {
+      format: PROFILE_FORMAT,
+      created: 'x',
+      pid: null,
+      note: 'a "counts": [[1, 2]] in a string \\" and é ',
+      files: [
+        {
+          key: 'ké',
+          hash: 'h',
+          meta: { counts: [[1, 2]], s: '[[' },
+          counts: [
+            [-3, 1],
+            [-0, 0],
+            [9007199254740991, 2],
+          ],
+          hashed: [
+            [4, [[0, 1]]],
+            [5, []],
+          ],
+        },
+        { key: 'b', hash: 'h', meta: null, counts: [], hashed: [] },
+      ],
+      testFile: 't.js',
+      tests: [{ name: ['d', 'x'], files: [{ key: 'b', counts: [[1, 1]], hashed: [[2, [[3, 4]]]] }] }],
+    };
+    const files = [
+      written,
+      file('pretty.json', JSON.stringify(tricky, null, 2)),
+      file('compact.json', JSON.stringify(tricky)),
+      // Read the ordinary way: an exponent, an escaped key, a repeated key, pairs of three.
+      file('exponent.json', JSON.stringify(tricky).replace('[[0,1]]', '[[0,1e0]]')),
+      file('escaped.json', JSON.stringify(tricky).replace('"counts":[[-3', '"coun\\u0074s":[[-3')),
+      file('repeated.json', JSON.stringify(tricky).replace('"counts":[],', '"counts":[[1,1]],"counts":[],')),
+      file('triple.json', JSON.stringify(tricky).replace('[[3,4]]', '[[3,4,5]]')),
+      // Errors, as readProfile gives them.
+      file('fraction.json', JSON.stringify(tricky).replace('[[0,1]]', '[[0,1.5]]')),
+      file('negative.json', JSON.stringify(tricky).replace('[[0,1]]', '[[0,-1]]')),
+      file('unsafe.json', JSON.stringify(tricky).replace('9007199254740991', '9007199254740993')),
+      file('truncated.json', JSON.stringify(tricky).slice(0, -2)),
+      file('empty.json', ' '),
+      join(dir, 'missing.json'),
+    ];
+    for (const path of files) {
+      const read = () => readProfile(path);
+      let expected: unknown;
+      try {
+        expected = read();
+      } catch (error) {
+        expect(() => readPackedProfile(path)).toThrow((error as Error).message);
+        continue;
+      }
+      expect(unpacked(readPackedProfile(path))).toEqual(expected);
+    }
+    expect(isPacked(readPackedProfile(files[1]).files[0].counts)).toBe(true);
+    expect(isPacked(readPackedProfile(files[1]).tests![0].files[0].hashed[0][1])).toBe(true);
+  });
+});
+
 describe('runs', () => {
   let dir: string;
   const write = (count: number) => {
