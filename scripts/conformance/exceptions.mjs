@@ -14,4 +14,10 @@ export const EXCEPTIONS = [
       'the property key is a function converted to a string (`[() => {}]() {}`, looked up as `c[() => {}]`): its ' +
       'source text, which instrumentation changes differently for each of the two functions, as for toString',
   },
+  {
+    files: 'test/built-ins/RegExp/prototype/exec/S15.10.6.2_A1_T9.js',
+    reason:
+      'the string the test matches /1|12/ against is a function converted to a string (`__string`, a function ' +
+      'declaration hoisted over `var __string`): its source text, which has counters when instrumented, as for toString',
+  },
 ];
