@@ -1,4 +1,14 @@
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import picomatch from 'picomatch';
@@ -26,6 +36,7 @@ import { contextTree, selectContexts } from './context-tree';
 import { contextReport, foldedStacks, formatContextTree } from './contexts-report';
 import { TerminalStyle } from './terminal-style';
 import { formatTextReport } from './text-report';
+import { writeJson } from './json-stream';
 import { checkThresholds, thresholdFailures, type CoverageThreshold } from './thresholds';
 
 const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profile directories, default $PATHPROF_DIR or .pathprof)
@@ -178,7 +189,17 @@ export function main(argv: string[]): void {
       const withContexts = files.some((f) => f.contexts)
         ? { ...report, contexts: contextReport(contextTree(files, problems), files) }
         : report;
-      emit(`${JSON.stringify(withContexts, null, 2)}\n`);
+      // Streamed, down to each executed path (files, functions, paths): see `writeJson`.
+      if (values.output) {
+        mkdirSync(dirname(resolve(values.output)), { recursive: true });
+        const fd = openSync(values.output, 'w');
+        writeJson(withContexts, (text) => writeSync(fd, text), 6);
+        writeSync(fd, '\n');
+        closeSync(fd);
+      } else {
+        writeJson(withContexts, (text) => process.stdout.write(text), 6);
+        process.stdout.write('\n');
+      }
       break;
     }
     case 'contexts':

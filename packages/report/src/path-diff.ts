@@ -32,9 +32,13 @@ export function diffReports(before: PathReport, after: PathReport): FunctionDiff
     const now = b.get(key);
     const { file, fn } = (now ?? old)!;
     const comparable = !old || !now || old.fn.checksum === now.fn.checksum;
-    const ids = (f: FunctionReport | undefined) => new Set(f?.paths.map((p) => p.id));
-    const taken = comparable ? (now?.fn.paths ?? []).filter((p) => !ids(old?.fn).has(p.id)) : [];
-    const dropped = comparable ? (old?.fn.paths ?? []).filter((p) => !ids(now?.fn).has(p.id)) : [];
+    // Each report's paths are described at each read: read once.
+    const before = comparable ? (old?.fn.paths ?? []) : [];
+    const after = comparable ? (now?.fn.paths ?? []) : [];
+    const ids = (paths: readonly ExecutedPath[]) => new Set(paths.map((p) => p.id));
+    const [idsBefore, idsAfter] = [ids(before), ids(after)];
+    const taken = after.filter((p) => !idsBefore.has(p.id));
+    const dropped = before.filter((p) => !idsAfter.has(p.id));
     if (!comparable || taken.length || dropped.length)
       diffs.push({ file, name: fn.name, line: fn.location.start.line, comparable, taken, dropped });
   }

@@ -1,3 +1,4 @@
+import { ENTRY_DUMMY, PathDecoder, type PathEndKind } from '@pathprof/numbering';
 import {
   aggregateFigures,
   defaultCoverageOptions,
@@ -11,6 +12,7 @@ import { interproceduralReport, type InterproceduralReport } from './interproced
 import { functionPreferential, isResidual, type FunctionPreferential } from './preferential-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { closestExecuted, pathTests } from './path-tests';
+import type { SourceText } from './source-text';
 import { unexecutedPaths } from './unexecuted-paths';
 
 /**
@@ -43,7 +45,11 @@ export interface FunctionReport extends FunctionFigures {
   readonly checksum: string;
   /** How often the function was entered. */
   readonly activations: number;
-  /** Executed paths, most frequent first (implicit-exception ones too: `end` says which they are). */
+  /**
+   * Executed paths, most frequent first (implicit-exception ones too: `end` says which they are). Described
+   * anew at each read (a function's at a time: millions of paths' decisions are never all held), so read it
+   * once; `hottestPaths` ranks them without describing them.
+   */
   readonly paths: ExecutedPath[];
   /**
    * Up to the report's limit of the counted paths no run took, in `show`'s order (returning paths first), with
@@ -111,47 +117,103 @@ function fileReport(file: ProfiledFile, options: ReportOptions): FileReport {
   };
 }
 
+/** The counts behind each function report (`hottestPaths` ranks them without describing the paths). */
+const counted = new WeakMap<FunctionReport, FunctionPaths>();
+
 function functionReport(fn: FunctionPaths, file: ProfiledFile, options: ReportOptions): FunctionReport {
   const [line, column, endLine, endColumn] = fn.meta.range;
-  const paths = [...fn.counts]
-    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
-    .map(([id, count]) => ({
-      id,
-      count,
-      ...decodeDecisions(fn, id, file.source),
-      ...testsOf(fn, id),
-      ...(fn.preferential ? { residual: isResidual(fn, id) } : {}),
-    }));
+  const { activations, ends } = executedShapes(fn);
+  const figures = functionFigures(fn, options, ends);
+  const unexecuted = unexecutedWithClosest(fn, file, options);
   const preferential = functionPreferential(file, fn);
-  const activations = paths.filter((p) => p.start === 'entry').reduce((n, p) => n + p.count, 0);
-  const figures = functionFigures(
-    fn,
-    options,
-    paths.map((p) => p.end),
-  );
-  const executed = paths.map((p) => ({ id: p.id, path: p }));
-  const unexecuted = unexecutedPaths(fn, file.source, options.unexecutedLimit ?? 0, options).map(
-    ({ id, path }) => {
-      const closest = closestExecuted(path, executed);
-      return {
-        id,
-        ...path,
-        ...(closest ? { closest: { paths: closest.ids, sharedDecisions: closest.shared } } : {}),
-      };
-    },
-  );
-  return {
+  const report: FunctionReport = {
     name: fn.meta.name,
     kind: fn.meta.kind,
     location: { start: { line, column }, end: { line: endLine, column: endColumn } },
     checksum: (fn.meta.path ?? fn.meta.preferential)!.checksum,
     activations,
     ...figures,
-    paths,
+    get paths() {
+      return executedPaths(fn, file.source);
+    },
     unexecutedPaths: unexecuted,
     moreUnexecutedPaths: figures.potentialPaths - figures.executedPaths - unexecuted.length,
     ...(preferential ? { preferential } : {}),
   };
+  counted.set(report, fn);
+  return report;
+}
+
+/**
+ * How a function's executed paths start and end, from their numbers alone: the activations (the counts of the
+ * paths that start at entry) and each path's end, without describing their decisions.
+ */
+function executedShapes(fn: FunctionPaths): { activations: number; ends: PathEndKind[] } {
+  const decoder = PathDecoder.of(fn.numbering);
+  const { kind } = fn.numbering.dag;
+  let activations = 0;
+  const ends: PathEndKind[] = [];
+  for (const [id, count] of fn.counts) {
+    decoder.decode(id);
+    if (kind[decoder.dagEdges[0]] !== ENTRY_DUMMY) activations += count;
+    ends.push(fn.ends.kindOfNumber(id));
+  }
+  return { activations, ends };
+}
+
+/** A function's executed paths described, most frequent first: built anew at each call. */
+function executedPaths(fn: FunctionPaths, source: SourceText): ExecutedPath[] {
+  return [...fn.counts]
+    .sort((a, b) => b[1] - a[1] || a[0] - b[0])
+    .map(([id, count]) => ({
+      id,
+      count,
+      ...decodeDecisions(fn, id, source),
+      ...testsOf(fn, id),
+      ...(fn.preferential ? { residual: isResidual(fn, id) } : {}),
+    }));
+}
+
+/** Up to the report's limit of the paths no run took, each with the executed paths that come closest. */
+function unexecutedWithClosest(
+  fn: FunctionPaths,
+  file: ProfiledFile,
+  options: ReportOptions,
+): UnexecutedPath[] {
+  const missing = unexecutedPaths(fn, file.source, options.unexecutedLimit ?? 0, options);
+  if (missing.length === 0) return [];
+  const executed = executedPaths(fn, file.source).map((p) => ({ id: p.id, path: p }));
+  return missing.map(({ id, path }) => {
+    const closest = closestExecuted(path, executed);
+    return {
+      id,
+      ...path,
+      ...(closest ? { closest: { paths: closest.ids, sharedDecisions: closest.shared } } : {}),
+    };
+  });
+}
+
+/**
+ * The `limit` most frequent executed paths of a function report (ties by path number), as `paths` lists them
+ * first, without describing them (a report read back from JSON: from its `paths`).
+ */
+export function hottestPaths(report: FunctionReport, limit: number): { id: number; count: number }[] {
+  const fn = counted.get(report);
+  if (!fn) return report.paths.slice(0, limit);
+  const hottest: { id: number; count: number }[] = [];
+  for (const [id, count] of fn.counts) {
+    let at = hottest.length;
+    while (
+      at > 0 &&
+      (count > hottest[at - 1].count || (count === hottest[at - 1].count && id < hottest[at - 1].id))
+    )
+      at--;
+    if (at < limit) {
+      hottest.splice(at, 0, { id, count });
+      if (hottest.length > limit) hottest.pop();
+    }
+  }
+  return hottest;
 }
 
 function testsOf(fn: FunctionPaths, id: number): Pick<ExecutedPath, 'tests' | 'unattributedCount'> {

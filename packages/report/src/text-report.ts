@@ -1,5 +1,5 @@
 import { formatPercent } from './coverage-figures';
-import type { PathReport } from './path-report';
+import { hottestPaths, type PathReport } from './path-report';
 import { preferentialSummary } from './preferential-report';
 import type { TerminalStyle } from './terminal-style';
 
@@ -38,7 +38,7 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
     ]);
     percents.push(file.meanCoverage);
     for (const fn of file.functions) {
-      const hot = fn.paths.slice(0, hottest).map((p) => `#${p.id} ×${p.count}`);
+      const hot = hottestPaths(fn, hottest).map((p) => `#${p.id} ×${p.count}`);
       rows.push([
         `  ${fn.name}`,
         String(fn.location.start.line),
