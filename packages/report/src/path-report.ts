@@ -53,7 +53,7 @@ export interface FunctionReport extends FunctionFigures {
   readonly paths: ExecutedPath[];
   /**
    * Up to the report's limit of the counted paths no run took, in `show`'s order (returning paths first), with
-   * the decisions a test must make to take them.
+   * the decisions a test must make to take them. Described at each read, as `paths`.
    */
   readonly unexecutedPaths: UnexecutedPath[];
   /** How many more counted paths no run took than `unexecutedPaths` lists. */
@@ -124,7 +124,9 @@ function functionReport(fn: FunctionPaths, file: ProfiledFile, options: ReportOp
   const [line, column, endLine, endColumn] = fn.meta.range;
   const { activations, ends } = executedShapes(fn);
   const figures = functionFigures(fn, options, ends);
-  const unexecuted = unexecutedWithClosest(fn, file, options);
+  // Every counted path no run took is listed up to the limit (the figures count exactly those).
+  const unexecutedCount = figures.potentialPaths - figures.executedPaths;
+  const listed = Math.min(options.unexecutedLimit ?? 0, unexecutedCount);
   const preferential = functionPreferential(file, fn);
   const report: FunctionReport = {
     name: fn.meta.name,
@@ -136,8 +138,10 @@ function functionReport(fn: FunctionPaths, file: ProfiledFile, options: ReportOp
     get paths() {
       return executedPaths(fn, file.source);
     },
-    unexecutedPaths: unexecuted,
-    moreUnexecutedPaths: figures.potentialPaths - figures.executedPaths - unexecuted.length,
+    get unexecutedPaths() {
+      return listed ? unexecutedWithClosest(fn, file, options) : [];
+    },
+    moreUnexecutedPaths: unexecutedCount - listed,
     ...(preferential ? { preferential } : {}),
   };
   counted.set(report, fn);
@@ -161,9 +165,15 @@ function executedShapes(fn: FunctionPaths): { activations: number; ends: PathEnd
   return { activations, ends };
 }
 
+/**
+ * The function whose executed paths were described last, and them: the JSON output reads a function's `paths`,
+ * then its `unexecutedPaths`, whose closest executed paths compare with them.
+ */
+let described: { fn: FunctionPaths; paths: ExecutedPath[] } | null = null;
+
 /** A function's executed paths described, most frequent first: built anew at each call. */
 function executedPaths(fn: FunctionPaths, source: SourceText): ExecutedPath[] {
-  return [...fn.counts]
+  const paths = [...fn.counts]
     .sort((a, b) => b[1] - a[1] || a[0] - b[0])
     .map(([id, count]) => ({
       id,
@@ -172,6 +182,8 @@ function executedPaths(fn: FunctionPaths, source: SourceText): ExecutedPath[] {
       ...testsOf(fn, id),
       ...(fn.preferential ? { residual: isResidual(fn, id) } : {}),
     }));
+  described = { fn, paths };
+  return paths;
 }
 
 /** Up to the report's limit of the paths no run took, each with the executed paths that come closest. */
@@ -182,7 +194,8 @@ function unexecutedWithClosest(
 ): UnexecutedPath[] {
   const missing = unexecutedPaths(fn, file.source, options.unexecutedLimit ?? 0, options);
   if (missing.length === 0) return [];
-  const executed = executedPaths(fn, file.source).map((p) => ({ id: p.id, path: p }));
+  const paths = described?.fn === fn ? described.paths : executedPaths(fn, file.source);
+  const executed = paths.map((p) => ({ id: p.id, path: p }));
   return missing.map(({ id, path }) => {
     const closest = closestExecuted(path, executed);
     return {
