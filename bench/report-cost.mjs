@@ -11,7 +11,9 @@
 // shares its first edges with the one before it, which are not walked again); `edges` is the sum of the
 // paths' lengths in original edges, and a sample of the paths is checked afterwards: a walk from ENTRY to EXIT
 // whose values add up to its number. The timed part runs in a process of its own (`--measure`), so that its
-// peak memory is the report's.
+// peak memory is the report's. Then `pathprof-report text` and `check` run on the same files, each in a process
+// of its own (`--cli`): `cli` has their times and peak memory (the text written to a file; the source is the
+// package the instrumented file was made from, found under node_modules by its key).
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,9 +21,26 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { require } from './tools.mjs';
 
-const [instrumented, dir, pathsArgument = '10000000', measure] = process.argv.slice(2);
+const [instrumented, dir, pathsArgument = '10000000', measure, command, root] = process.argv.slice(2);
 const PATHS = Number(pathsArgument);
 const PROFILES = 10;
+
+if (measure === '--cli') {
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  const { main } = require('@pathprof/report/dist/cli');
+  const output = ['--output', join(dir, 'unused', `${command}.txt`)];
+  main([command, dir, '--root', root, ...(command === 'check' ? ['--paths', '1'] : output)]);
+  const cpu = process.cpuUsage(cpu0);
+  const result = {
+    ms: performance.now() - t0,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    maxRssMb: process.resourceUsage().maxRSS / 1024,
+    exitCode: process.exitCode ?? 0,
+  };
+  console.log(JSON.stringify(result));
+  process.exit(0);
+}
 
 // Loading the instrumented file registers it: its key, hash and metadata are the real ones.
 process.env.PATHPROF_DIR = join(dir, 'unused');
@@ -87,7 +106,19 @@ if (measure !== '--measure') {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   if (child.status !== 0) throw new Error(`${script} --measure failed`);
-  process.stdout.write(child.stdout);
+  const root = require.resolve(file.key).slice(0, -file.key.length);
+  const cli = Object.fromEntries(
+    ['text', 'check'].map((command) => {
+      const args = [script, instrumented, dir, pathsArgument, '--cli', command, root];
+      const run = spawnSync(process.execPath, args, {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      if (run.status !== 0) throw new Error(`${script} --cli ${command} failed`);
+      return [command, JSON.parse(run.stdout)];
+    }),
+  );
+  console.log(JSON.stringify({ ...JSON.parse(child.stdout), cli }));
   process.exit(0);
 }
 
