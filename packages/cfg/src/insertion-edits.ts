@@ -4,6 +4,7 @@ import type { EdgeSite } from './edge-site';
 import type { ControlFlowGraph } from './control-flow-graph';
 import { hasExceptionalExit, type EdgeCodePlan, type ParameterState } from './edge-code-plan';
 import { FunctionTemps } from './function-temps';
+import { hoistClashingDeclarations } from './body-declarations';
 import { ParameterStateCarriers, type StateCarrier } from './parameter-state';
 import type { FreshName } from './fresh-names';
 import { assignTemp, isInert, keepsPlace, locatedAt, seq } from './expression-builders';
@@ -1102,7 +1103,7 @@ export class InsertionEdits {
       const finalizer = y
         ? blockStatement(r.generatorReturns.map((g) => ifCompletion(y, [g.id], g.code)))
         : null;
-      main = [tryStatement(blockStatement(main), handler, finalizer)];
+      main = [tryStatement(blockStatement(hoistClashingDeclarations(main)), handler, finalizer)];
     }
     body.replace([...temps.declarations(), ...r.prologue, ...main]);
     this.roots.delete(n);
