@@ -3,6 +3,7 @@ import type { FunctionMetadata } from 'babel-plugin-pathprof';
 import { edgeDecision, formatDecision } from './decisions';
 import type { ProfiledFile } from './profiled-file';
 import type { TerminalStyle } from './terminal-style';
+import { counted } from './counted';
 
 /** One step of an interprocedural path, in source terms. */
 export interface CallPathStep {
@@ -157,8 +158,8 @@ export function formatCallPaths(
   const paths = report.paths.filter((p) => name === null || p.functions.includes(name));
   const out = [
     style.bold(`${file.key}${name ? `:${name}` : ''}`) +
-      `: ${report.executedPaths} interprocedural paths executed (${report.scheme} scheme, N = ${report.pathCount}); ` +
-      `${report.crossedSites} call sites crossed, ${report.cutSites} cut`,
+      `: ${counted(report.executedPaths, 'interprocedural path')} executed (${report.scheme} scheme, N = ${report.pathCount}); ` +
+      `${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut`,
   ];
   for (const path of paths.slice(0, limit)) {
     const route = path.functions.join(' → ');

@@ -6,6 +6,7 @@ import type { ExecutedPath, PathReport } from './path-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { pathLines } from './show-paths';
 import type { TerminalStyle } from './terminal-style';
+import { counted } from './counted';
 
 /**
  * How a function of a file counted in preferential mode stands to its interesting set: `compared` (the set
@@ -155,11 +156,10 @@ export function formatResidual(report: ResidualReport, style: TerminalStyle, lim
       out.push(`  ${fn.file}:${fn.line} ${fn.name}: ${why}; ${fn.executedPaths} paths executed`);
     }
   }
-  const count = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
   out.push(
     '',
-    `${count(report.residualPaths, 'residual path')} in ${count(compared.length, 'function')}` +
-      (others.length ? `; ${count(others.length, 'function')} not compared` : ''),
+    `${counted(report.residualPaths, 'residual path')} in ${counted(compared.length, 'function')}` +
+      (others.length ? `; ${counted(others.length, 'function')} not compared` : ''),
   );
   return out.join('\n');
 }

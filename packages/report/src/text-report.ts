@@ -2,6 +2,7 @@ import { formatPercent } from './coverage-figures';
 import { hottestPaths, type PathReport } from './path-report';
 import { preferentialSummary } from './preferential-report';
 import type { TerminalStyle } from './terminal-style';
+import { counted } from './counted';
 
 const header = [
   'File / function',
@@ -66,8 +67,8 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   for (const { file, interprocedural: ipp } of report.files) {
     if (!ipp) continue;
     lines.push(
-      `${style.bold(file)}: interprocedural (${ipp.scheme}): ${ipp.executedPaths} paths executed of N = ${ipp.pathCount}, ` +
-        `${ipp.crossedSites} call sites crossed; \`pathprof-report calls ${file}\` decodes them`,
+      `${style.bold(file)}: interprocedural (${ipp.scheme}): ${counted(ipp.executedPaths, 'path')} executed of N = ${ipp.pathCount}, ` +
+        `${counted(ipp.crossedSites, 'call site')} crossed; \`pathprof-report calls ${file}\` decodes them`,
     );
   }
   const preferential = preferentialSummary(report);

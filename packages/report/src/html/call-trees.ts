@@ -1,6 +1,7 @@
 import { interproceduralReport, type CallPathStep } from '../interprocedural-report';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
+import { counted } from '../counted';
 
 /**
  * A file counted in interprocedural mode: its hottest paths across calls (at most `limit`), each drawn as a
@@ -16,7 +17,7 @@ export function callTreesSection(file: ProfiledFile, limit: number): string {
   });
   const more = report.paths.length > limit ? `<p>… and ${report.paths.length - limit} more</p>` : '';
   return `<section class="calls"><h2>Paths across calls <small>${report.scheme} scheme</small></h2>
-<p>${report.executedPaths} interprocedural paths executed of N = ${escapeHtml(report.pathCount)}; ${report.crossedSites} call sites crossed, ${report.cutSites} cut.</p>
+<p>${counted(report.executedPaths, 'interprocedural path')} executed of N = ${escapeHtml(report.pathCount)}; ${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut.</p>
 <ul class="call-paths">${paths.join('\n')}</ul>${more}</section>`;
 }
 
