@@ -13,7 +13,9 @@ export function ignoresFile(file: t.File): boolean {
  * such a range are not instrumented. A statement inside a function still belongs to that function's paths
  * (leaving it out would make the function's path numbers wrong); only the functions it contains are skipped.
  */
-export function ignoredRanges(program: t.Program): [number, number][] {
+export function ignoredRanges(program: t.Program, file: t.Node | null): [number, number][] {
+  // The file's comments, when the program comes with its file: most files have no such comment to look for.
+  if (t.isFile(file) && !(file.comments ?? []).some((c) => IGNORE_NEXT.test(c.value))) return [];
   const ranges: [number, number][] = [];
   const visit = (node: t.Node): void => {
     if (
