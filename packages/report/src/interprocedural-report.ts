@@ -168,9 +168,12 @@ export function formatCallPaths(
         ? `from ${path.start.function}'s entry`
         : `restarting in ${path.start.function}`;
     out.push('', `  path ${path.number}  ×${path.count}  ${route}  (${start})`);
+    // The context scheme's paths are a context prefix and an active suffix; a piecewise path that restarts
+    // has only its restart before the rest, which the heading already names.
+    const split = report.scheme === 'context' && path.contextLength > 0;
     path.steps.forEach((step, i) => {
-      if (path.contextLength > 0 && i === 0) out.push(style.dim('    context:'));
-      if (path.contextLength > 0 && i === path.contextLength) out.push(style.dim('    active:'));
+      if (split && i === 0) out.push(style.dim('    context:'));
+      if (split && i === path.contextLength) out.push(style.dim('    active:'));
       const where = step.line > 0 ? `L${step.line} ` : '';
       out.push(`      ${'  '.repeat(step.depth)}${step.function.padEnd(12)} ${where}${step.text}`);
     });

@@ -1,7 +1,7 @@
 import { transformSync } from '@babel/core';
 import { join } from 'node:path';
 import vm from 'node:vm';
-import pathprof from 'babel-plugin-pathprof';
+import pathprof, { type PluginOptions } from 'babel-plugin-pathprof';
 import * as runtime from '@pathprof/runtime';
 import { decodeFileProfile, Problems, type ProfiledFile } from '../../src';
 
@@ -30,14 +30,14 @@ export const scriptOptions = (filename: string) => ({
 });
 
 /**
- * `source` instrumented by pathprof, run once in this process, and its counts decoded as the report decodes
+ * `source` instrumented by pathprof (with `options`), run once in this process, and its counts decoded as the report decodes
  * a profile (the runtime's store entry is removed afterwards, so each test starts from zero).
  */
-export function profileInProcess(source: string, name: string): ProfiledFile {
+export function profileInProcess(source: string, name: string, options: PluginOptions = {}): ProfiledFile {
   const { filename, key } = virtualFile(name);
   const code = transformSync(source, {
     ...scriptOptions(filename),
-    plugins: [[pathprof, { runtime: 'require' }]],
+    plugins: [[pathprof, { runtime: 'require', ...options }]],
   })!.code!;
   try {
     runInContext(code);

@@ -1,0 +1,39 @@
+import { TerminalStyle } from '../src';
+import { formatCallPaths, interproceduralReport } from '../src/interprocedural-report';
+import { profileInProcess } from './support/in-process';
+
+// A loop calling a helper: its paths restart at the loop's head after each back edge.
+const source = `function sign(x) {
+  return x < 0 ? -1 : 1;
+}
+function signs(xs) {
+  let n = 0;
+  for (const x of xs) n += sign(x);
+  return n;
+}
+signs([1, -2, 3]);
+`;
+const plain = new TerminalStyle({ isTTY: false }, {});
+
+/** `pathprof-report calls FILE:signs` as text, from a run in the given scheme. */
+function callPaths(scheme: 'piecewise' | 'context'): string {
+  const file = profileInProcess(source, `call-paths-${scheme}.js`, { mode: 'interprocedural', scheme });
+  const report = interproceduralReport(file)!;
+  expect(report.scheme).toBe(scheme);
+  return formatCallPaths(file, report, 'signs', plain, 20);
+}
+
+describe('pathprof-report calls', () => {
+  test('the context scheme shows each restarted path as its context prefix, then its active suffix', () => {
+    const text = callPaths('context');
+    expect(text).toMatch(/2 call sites crossed/);
+    // A path after the loop's back edge: the context names where it restarted, then the call it makes.
+    expect(text).toMatch(/ {4}context:\n(?: {6}.*\n)+? {4}active:\n(?: {6}.*\n)*? +signs +L6 → sign\(x\)/);
+  });
+
+  test('the piecewise scheme names the restart in the heading and does not split the path', () => {
+    const text = callPaths('piecewise');
+    expect(text).toMatch(/\(restarting in signs\)/);
+    expect(text).not.toMatch(/context:|active:/);
+  });
+});
