@@ -109,7 +109,8 @@ for (const mode of modes) {
       `${c.unexplained} unexplained differences, ${c.unsupported} unsupported by the engine (not compared); ` +
       `${c.instrumented} instrumented, ${c.unparsed} left to the ` +
       `engine as Babel cannot parse them (${c.unparsed - c.unparsedPositive} negative syntax tests, ` +
-      `${c.unparsedPositive} others), ${c.crashed} plugin failures; ${c.profiles} profiles written; ` +
+      `${c.unparsedPositive} others, of which ${c.refused} parsed but refused by Babel with no plugin), ` +
+      `${c.crashed} plugin failures; ${c.profiles} profiles written; ` +
       `${c.timeouts} timeouts; ${c.seconds} s (${c.msPerScenario} ms per scenario in a worker)`,
   );
   for (const d of compared.differences) {
@@ -252,7 +253,15 @@ async function runInstrumented(list, options, plainOutcomes, using = engine) {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
   const started = Date.now();
-  const counts = { instrumented: 0, unparsed: 0, unparsedPositive: 0, crashed: 0, profiles: 0, timeouts: 0 };
+  const counts = {
+    instrumented: 0,
+    unparsed: 0,
+    unparsedPositive: 0,
+    refused: 0,
+    crashed: 0,
+    profiles: 0,
+    timeouts: 0,
+  };
   const crashed = [];
   const unparsed = [];
   const outcomes = new Map();
@@ -263,6 +272,7 @@ async function runInstrumented(list, options, plainOutcomes, using = engine) {
     counts.instrumented += stats.instrumented;
     counts.unparsed += stats.unparsed.length;
     counts.unparsedPositive += stats.unparsed.filter((u) => !u.expected).length;
+    counts.refused += stats.unparsed.filter((u) => u.refused).length;
     counts.crashed += stats.crashed.length;
     crashed.push(...stats.crashed);
     unparsed.push(...stats.unparsed);

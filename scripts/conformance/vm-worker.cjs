@@ -18,6 +18,7 @@ const { readFileSync } = require('node:fs');
 const path = require('node:path');
 const TestFile = require('test262-stream/lib/test-file');
 const createScenarios = require('test262-stream/lib/create-scenarios');
+const { failureKind } = require('./babel-refusal.cjs');
 
 const { dir, plugin, pluginOptions, timeout, profilesDir, runtimePath } = workerData;
 const instrumenting = Boolean(plugin);
@@ -92,28 +93,27 @@ function codeOf(test, stats) {
 }
 
 function instrumented(source, file, test, stats) {
+  const options = {
+    filename: path.resolve(dir, file),
+    cwd: dir,
+    babelrc: false,
+    configFile: false,
+    sourceType: 'script',
+  };
   try {
-    const result = babel.transformSync(source, {
-      filename: path.resolve(dir, file),
-      cwd: dir,
-      babelrc: false,
-      configFile: false,
-      sourceType: 'script',
-      plugins: [[pluginModule, { runtime: 'require', include: ['**'], exclude: [], ...pluginOptions }]],
-    });
-    return result.code;
+    const plugins = [[pluginModule, { runtime: 'require', include: ['**'], exclude: [], ...pluginOptions }]];
+    return babel.transformSync(source, { ...options, plugins }).code;
   } catch (error) {
-    // A syntax error Babel finds is left for the engine to find too; anything else is pathprof's failure.
     const { phase, type } = test.attrs.negative || {};
     const expected = (phase === 'parse' || phase === 'early') && type === 'SyntaxError';
-    const entry = {
+    const { list, refused } = failureKind(error, source, options);
+    stats[list].push({
       file: test.file,
       scenario: test.scenario,
       expected,
+      refused,
       message: error.message.split('\n')[0],
-    };
-    if (error.code === 'BABEL_PARSE_ERROR') stats.unparsed.push(entry);
-    else stats.crashed.push(entry);
+    });
     return source;
   }
 }

@@ -1103,7 +1103,13 @@ export class InsertionEdits {
       const finalizer = y
         ? blockStatement(r.generatorReturns.map((g) => ifCompletion(y, [g.id], g.code)))
         : null;
-      main = [tryStatement(blockStatement(hoistClashingDeclarations(main)), handler, finalizer)];
+      main = [
+        tryStatement(
+          blockStatement(hoistClashingDeclarations(main, isFunction(n) ? n.params : [])),
+          handler,
+          finalizer,
+        ),
+      ];
     }
     body.replace([...temps.declarations(), ...r.prologue, ...main]);
     this.roots.delete(n);
