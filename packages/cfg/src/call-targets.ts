@@ -45,7 +45,8 @@ export function findCallTargets(program: NodePath<t.Program>): CallTargets {
         call?.isCallExpression() &&
         call.node.callee === ref.node &&
         !call.node.arguments.some((a) => t.isSpreadElement(a) || t.isArgumentPlaceholder(a)) &&
-        !inParameterList(call)
+        !inParameterList(call) &&
+        !isAssignmentTarget(call)
       ) {
         calleeOf.set(call.node, fn);
       } else escaping.add(fn);
@@ -88,6 +89,21 @@ export function findCallTargets(program: NodePath<t.Program>): CallTargets {
 export function acceptsHandOff(fn: t.Function): boolean {
   return fn.params.every(
     (param) => t.isIdentifier(param) || (t.isRestElement(param) && t.isIdentifier(param.argument)),
+  );
+}
+
+/**
+ * Whether a call is assigned to (`f() = 1`, `f()++`, `for (f() in o)`): sloppy code allows it, the call runs
+ * and a ReferenceError follows (Annex B, test262 annexB/language/expressions/assignmenttargettype), but only a
+ * call may stand there, not the sequence a split call becomes (an early SyntaxError).
+ */
+function isAssignmentTarget(call: NodePath<t.CallExpression>): boolean {
+  const { parent } = call;
+  const node = call.node as t.Node;
+  return (
+    ((t.isAssignmentExpression(parent) || t.isForInStatement(parent) || t.isForOfStatement(parent)) &&
+      parent.left === node) ||
+    (t.isUpdateExpression(parent) && parent.argument === node)
   );
 }
 
