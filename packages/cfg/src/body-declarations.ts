@@ -30,7 +30,8 @@ export function hoistClashingDeclarations(
 ): t.Statement[] {
   const declared = new Map<string, number>();
   for (const s of statements) {
-    if (t.isFunctionDeclaration(s) && s.id) declared.set(s.id.name, (declared.get(s.id.name) ?? 0) + 1);
+    const f = declaredFunction(s);
+    if (f) declared.set(f.id.name, (declared.get(f.id.name) ?? 0) + 1);
   }
   if (declared.size === 0) return [...statements];
   const vars = varNames(statements);
@@ -39,9 +40,11 @@ export function hoistClashingDeclarations(
   const parameters = new Set(params.flatMap((p) => Object.keys(t.getBindingIdentifiers(p))));
   const assigned = (name: string): boolean =>
     evals || vars.has(name) || declared.get(name)! > 1 || nested.has(name) || parameters.has(name);
-  const clashes = (s: t.Statement): s is t.FunctionDeclaration & { id: t.Identifier } =>
-    t.isFunctionDeclaration(s) && !!s.id && assigned(s.id.name);
-  const hoisted = statements.filter(clashes);
+  const clashes = (s: t.Statement): boolean => {
+    const f = declaredFunction(s);
+    return !!f && assigned(f.id.name);
+  };
+  const hoisted = statements.filter(clashes).map((s) => declaredFunction(s)!);
   if (hoisted.length === 0) return [...statements];
   const undeclared = [...new Set(hoisted.map((s) => s.id.name))].filter((name) => !vars.has(name));
   return [
@@ -64,6 +67,18 @@ export function hoistClashingDeclarations(
 }
 
 /**
+ * The function a statement of the body declares: a declaration, or one under labels (`L: function f() {}`,
+ * sloppy code), which binds like one at the top level and in a block alike.
+ */
+function declaredFunction(s: t.Statement): (t.FunctionDeclaration & { id: t.Identifier }) | null {
+  let body: t.Statement = s;
+  while (t.isLabeledStatement(body)) body = body.body;
+  return t.isFunctionDeclaration(body) && body.id
+    ? (body as t.FunctionDeclaration & { id: t.Identifier })
+    : null;
+}
+
+/**
  * The names of the function declarations nested in these statements' blocks, `if`s, `switch`es and labels, not
  * in the functions, classes and static blocks nested in them (their own scopes).
  */
@@ -74,7 +89,7 @@ function nestedFunctionNames(statements: readonly t.Statement[]): Set<string> {
     if (t.isFunction(n) || t.isStaticBlock(n) || t.isClass(n)) return;
     for (const child of childNodes(n)) visit(child);
   };
-  for (const s of statements) if (!t.isFunction(s)) visit(s);
+  for (const s of statements) if (!declaredFunction(s)) visit(s);
   return names;
 }
 
