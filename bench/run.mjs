@@ -42,7 +42,7 @@ const ALL_MODES = [
   'context',
   'istanbul',
   'v8',
-  ...(flags.baseline ? ['path-before', 'edge-before'] : []),
+  ...(flags.baseline ? ['path-before', 'edge-before', 'contexts-before', 'path-contexts-before'] : []),
 ];
 const MODES = ['base', ...(flags.modes ? flags.modes.split(',') : ALL_MODES.slice(1))];
 for (const mode of MODES) if (!ALL_MODES.includes(mode)) throw new Error(`unknown mode ${mode}`);
@@ -205,6 +205,8 @@ const MODE_NAMES = {
   v8: 'V8 block coverage',
   'path-before': 'path (baseline)',
   'edge-before': 'edge (baseline)',
+  'contexts-before': 'contexts (baseline)',
+  'path-contexts-before': 'path with contexts (baseline)',
 };
 const ratios = Object.fromEntries(MODES.map((mode) => [mode, []]));
 const cpuRatios = Object.fromEntries(MODES.map((mode) => [mode, []]));

@@ -20,8 +20,8 @@ const istanbul = require.resolve('babel-plugin-istanbul');
  * The Babel plugins of each instrumenting tool. Every tool is told to instrument whatever it is given: the
  * files come from node_modules, which both exclude by default. `babel` alone parses and prints the file, the
  * floor under any Babel-based instrumenter. `piecewise` and `context` are interprocedural mode's two schemes;
- * `contexts` counts calling contexts only, `path-contexts` paths per calling context. `path-before` and
- * `edge-before` are the modes of the build in BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure
+ * `contexts` counts calling contexts only, `path-contexts` paths per calling context. `path-before`,
+ * `edge-before`, `contexts-before` and `path-contexts-before` are the modes of the build in BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure
  * a change against it in the same run. `ppp` is preferential mode against INTERESTING.
  */
 function plugins(tool, cwd) {
@@ -44,8 +44,12 @@ function plugins(tool, cwd) {
       return [[pathprof, { mode: 'path', contexts: true, ...all }]];
     case 'path-before':
     case 'edge-before':
+    case 'contexts-before':
+    case 'path-contexts-before': {
       if (!process.env.BENCH_BASELINE) throw new Error(`${tool} needs BENCH_BASELINE (--baseline DIR)`);
-      return [[require.resolve(process.env.BENCH_BASELINE), { mode: tool.split('-')[0], ...all }]];
+      const [[, options]] = plugins(tool.slice(0, -'-before'.length), cwd);
+      return [[require.resolve(process.env.BENCH_BASELINE), options]];
+    }
     case 'istanbul':
       // istanbul matches files against its own `cwd` option, not Babel's.
       return [[istanbul, { cwd, ...all, excludeNodeModules: false, useInlineSourceMap: false }]];
