@@ -9,6 +9,7 @@ import {
   freshNamesFor,
   lowerForDecisions,
   insertEdgeCode,
+  nonThrowingCode,
   TracePlan,
   unlikelyEdges,
   type ControlFlowGraph,
@@ -78,7 +79,9 @@ export function instrumentProgram(
   for (const root of roots) lowerForDecisions(root.node, fresh);
   // Calls are split for interprocedural paths only; calling contexts hand off without changing the graphs.
   const split = targets && options.mode === 'interprocedural' ? splitCallsFor(targets, roots) : undefined;
-  const graphs = roots.map((root) => buildCfg(root, key, split)).filter(canInstrument);
+  // After lowering, as the report's `buildInstrumentedCfgs` computes it: both must build the same graphs.
+  const nonThrowing = nonThrowingCode(program);
+  const graphs = roots.map((root) => buildCfg(root, key, nonThrowing, split)).filter(canInstrument);
   const file = new FileCounters(fileScoped);
   const functions: FunctionMetadata[] = [];
   const fallbacks: PathFallback[] = [];

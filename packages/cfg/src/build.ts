@@ -10,12 +10,14 @@ import traverseModule, { type NodePath } from '@babel/traverse';
 import { acceptsHandOff, type CallTargets } from './call-targets';
 import type { ProgramPoints } from './program-point';
 import { visitOwnCode } from './own-code';
+import { nonThrowingCode } from './non-throwing-code';
 
 // @babel/traverse is CommonJS with a `default` export; under Node's ESM interop it may be nested.
 const traverse = (traverseModule as unknown as { default?: typeof traverseModule }).default ?? traverseModule;
 
 /**
- * The graph of one function-like (see `findCfgRoots` for what qualifies). `splitCalls` names calls to give a
+ * The graph of one function-like (see `findCfgRoots` for what qualifies). `nonThrowing` is
+ * `nonThrowingCode` of the program as it is now (after any lowering). `splitCalls` names calls to give a
  * call vertex and a return site of their own (interprocedural numbering); a call evaluated while the
  * parameters are bound is never split. With `points`, the program point of each of its statements and
  * expressions is recorded there.
@@ -23,15 +25,17 @@ const traverse = (traverseModule as unknown as { default?: typeof traverseModule
 export function buildCfg(
   root: CfgRoot,
   filename: string,
+  nonThrowing: ReadonlySet<t.Node>,
   splitCalls?: ReadonlySet<t.Node>,
   points?: ProgramPoints,
 ): ControlFlowGraph {
-  return new CfgBuilder(root.node, root.kind, root.name, filename, splitCalls, points).build();
+  return new CfgBuilder(root.node, root.kind, root.name, filename, nonThrowing, splitCalls, points).build();
 }
 
 /** The graphs of every function-like in a program, in source order, the program's own first. */
 export function buildFileCfgs(program: t.Program, filename: string): ControlFlowGraph[] {
-  return findCfgRoots(program).map((root) => buildCfg(root, filename));
+  const nonThrowing = nonThrowingCode(program);
+  return findCfgRoots(program).map((root) => buildCfg(root, filename, nonThrowing));
 }
 
 /**
@@ -60,7 +64,8 @@ export function buildInstrumentedCfgs(
   const roots = findCfgRoots(program);
   for (const root of roots) lowerForDecisions(root.node, fresh);
   const split = targets ? splitCallsFor(targets, roots) : undefined;
-  return roots.map((root) => buildCfg(root, filename, split, points));
+  const nonThrowing = nonThrowingCode(program);
+  return roots.map((root) => buildCfg(root, filename, nonThrowing, split, points));
 }
 
 /**

@@ -103,6 +103,8 @@ export class CfgBuilder {
     private readonly kind: CfgRootKind,
     private readonly name: string,
     private readonly filename: string,
+    /** Nodes whose own evaluation cannot throw where they are (`nonThrowingCode`). */
+    private readonly nonThrowing: ReadonlySet<t.Node>,
     /** Calls to split into a call vertex and a return site (`splitCall`); none by default. */
     private readonly splitCalls: ReadonlySet<t.Node> = NO_CALLS,
     /** When given, filled with the program point of every statement and expression the graph runs. */
@@ -233,7 +235,7 @@ export class CfgBuilder {
   }
 
   private code(node: t.Node): void {
-    const mayThrow = evaluationMayThrow(node);
+    const mayThrow = !this.nonThrowing.has(node) && evaluationMayThrow(node);
     if (mayThrow && this.cur === this.silentBlock && this.cur !== UNREACHABLE) {
       throw new Error(`internal error: a ${node.type} that can throw right after a silent edge`);
     }

@@ -30,6 +30,7 @@ export {
   splitCallsFor,
 } from './build';
 export { CfgError } from './cfg-error';
+export { nonThrowingCode } from './non-throwing-code';
 export { findCallTargets, acceptsHandOff, type CallTargets } from './call-targets';
 export type { ProgramPoint, ProgramPoints } from './program-point';
 export { formatArrows } from './format-arrows';

@@ -119,7 +119,6 @@ pick([2, 2], 2);
       '                test/iso.test.js › case 4 ×4',
       '                and 3 more tests',
       '                a run outside any test file ×4',
-      '  (1 implicit-exception path not executed; --implicit-exceptions lists it)',
     ]);
   });
 });

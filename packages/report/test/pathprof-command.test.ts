@@ -47,7 +47,7 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
       const run = pathprof(shop, ['node', 'scripts/quote.js', '3']);
       expect(run.status).toBe(3);
       expect(run.stdout).toMatch(/^total 90, zone eu\nFile \/ function/);
-      expect(run.stdout).toMatch(/^ {2}discount +13 +5 +1 +20\.0% +0\/6 +#3 ×1$/m);
+      expect(run.stdout).toMatch(/^ {2}discount +13 +5 +1 +20\.0% +0\/5 +#2 ×1$/m);
       expect(run.stderr).toBe('');
       const profiles = readdirSync(join(shop, '.pathprof')).filter((n) => n.startsWith('pathprof-'));
       expect(profiles.filter((n) => !isMetadataFile(n))).toHaveLength(1);

@@ -1,0 +1,542 @@
+import * as t from '@babel/types';
+
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const { getBindingIdentifiers, isIdentifier, isReferenced, isStringLiteral, isNumericLiteral, VISITOR_KEYS } =
+  t;
+
+/**
+ * The nodes of a program whose own evaluation (not their children's, see `evaluationMayThrow`) provably
+ * cannot throw, so the graph builder gives their blocks no exceptional edge for them. Two kinds:
+ *
+ * - Operators that never run user code: `!`, `void`, `typeof`, `===`, `!==`, a `case` test's comparison,
+ *   `&&`/`||`/`??`/`?:`/`,` themselves, array and object literals (a spread, and a computed key that is not a
+ *   literal, keep their own throw), TypeScript's run-time no-op wrappers, `new.target`.
+ * - Names whose binding is known (`nameMayThrow`): reads and writes of parameters, `var`s and function
+ *   declarations of a function, `let`/`const`/`class` read after their declaration ran (temporal dead zone),
+ *   declarators of `let`/`const`; and reads of the global `undefined`, `NaN`, `Infinity`.
+ *
+ * Computed on the program as the graphs see it (after `lowerForDecisions`), from the AST alone, so the plugin
+ * and the report (which rebuilds the graphs from the source) agree. Conservative everywhere else: a name inside
+ * a `with` body or a TypeScript namespace, inside a parameter list, or one that resolves to nothing declared.
+ */
+export function nonThrowingCode(program: t.Program): ReadonlySet<t.Node> {
+  const walk = new BindingWalk();
+  walk.program(program);
+  return walk.finish();
+}
+
+/** How a binding behaves when read or written; `Other` (imports, a class's own name, enums) is never trusted. */
+const enum BindingKind {
+  /** `var`, parameter, function declaration, catch parameter: initialised when its scope starts, mutable. */
+  VarLike,
+  /** `let`, a `class` declaration: in its temporal dead zone until its declaration ran. */
+  Lexical,
+  Const,
+  /** A function expression's own name: always initialised, immutable. */
+  FunctionName,
+  Other,
+}
+
+/** Code that runs when something calls it (a function, a class body): bindings outside are seen as closures. */
+interface Owner {
+  readonly parent: Owner | null;
+  /** The walk's counter when the owner was created (for a class body or non-hoisted function, when it runs). */
+  readonly order: number;
+  /** A function declaration: created when its scope starts, before any declaration in it ran. */
+  readonly hoisted: boolean;
+  /** A program or TypeScript namespace: its `var`s are properties of an object others can change. */
+  readonly global: boolean;
+  /** Mentions `eval`: a direct one can declare `var`s here that shadow bindings further out. */
+  mayEval: boolean;
+}
+
+interface Scope {
+  readonly parent: Scope | null;
+  readonly owner: Owner;
+  /** Where `var`s go: a function, the program, a static block, a namespace. */
+  readonly varScope: boolean;
+  /** A `switch`'s cases: a jump to a later case skips the declarations before it. */
+  readonly switchCases: boolean;
+  /** Created at the first declaration: most blocks declare nothing, and resolution skips them cheaply. */
+  names: Map<string, Binding> | null;
+}
+
+interface Binding {
+  readonly kind: BindingKind;
+  readonly scope: Scope;
+  /** The walk's counter once the declaration finished (lexical bindings); -1 until then. */
+  readyAt: number;
+}
+
+interface Reference {
+  readonly node: t.Identifier;
+  readonly scope: Scope;
+  readonly owner: Owner;
+  readonly order: number;
+  readonly write: boolean;
+  /** `x = v`, `x ??= v`: the assignment itself cannot throw when writing `x` cannot. */
+  readonly assignment: t.AssignmentExpression | null;
+}
+
+/** Globals that are non-writable and non-configurable: reading them cannot throw (nor run a getter). */
+const CONSTANT_GLOBALS = new Set(['undefined', 'NaN', 'Infinity']);
+
+const TYPE_KEYS = new Set([
+  'typeAnnotation',
+  'typeParameters',
+  'typeArguments',
+  'returnType',
+  'superTypeParameters',
+  'superTypeArguments',
+  'implements',
+  'predicate',
+]);
+
+/** Per node type, its visitor keys but those of type annotations. */
+const CODE_KEYS = new Map<string, readonly string[]>();
+
+function codeKeys(type: string): readonly string[] {
+  let keys = CODE_KEYS.get(type);
+  if (!keys) {
+    keys = (VISITOR_KEYS[type] ?? []).filter((key) => !TYPE_KEYS.has(key));
+    CODE_KEYS.set(type, keys);
+  }
+  return keys;
+}
+
+const QUIET_UNARY = new Set(['!', 'void', 'typeof']);
+const QUIET_ASSIGNMENT = new Set(['=', '&&=', '||=', '??=']);
+
+class BindingWalk {
+  private readonly safe = new Set<t.Node>();
+  private readonly references: Reference[] = [];
+  private order = 0;
+  private scope!: Scope;
+  private owner!: Owner;
+  /** Inside a `with` body or a namespace: no name is trusted. */
+  private opaque = false;
+  /** Inside a parameter list (or a catch parameter): names there can be in their temporal dead zone. */
+  private inParameters = false;
+
+  program(program: t.Program): void {
+    this.owner = { parent: null, order: 0, hoisted: false, global: true, mayEval: false };
+    this.scope = this.newScope(true, false);
+    this.statements(program.body);
+  }
+
+  finish(): ReadonlySet<t.Node> {
+    for (const ref of this.references) {
+      if (!this.nameMayThrow(ref)) {
+        this.safe.add(ref.node);
+        if (ref.assignment) this.safe.add(ref.assignment);
+      }
+    }
+    return this.safe;
+  }
+
+  // ---------------------------------------------------------------- resolution
+
+  private nameMayThrow(ref: Reference): boolean {
+    const name = ref.node.name;
+    let binding: Binding | undefined;
+    for (let s: Scope | null = ref.scope; s && !binding; s = s.parent) binding = s.names?.get(name);
+    if (!binding) return ref.write || !CONSTANT_GLOBALS.has(name) || evalBetween(ref.owner, null);
+    if (evalBetween(ref.owner, binding.scope.owner)) return true;
+    switch (binding.kind) {
+      case BindingKind.VarLike:
+        // A script's top-level `var`s and functions are properties of the global object (maybe accessors).
+        return binding.scope.varScope && binding.scope.owner.global;
+      case BindingKind.FunctionName:
+        return ref.write;
+      case BindingKind.Const:
+        return ref.write || !initialisedAt(ref, binding);
+      case BindingKind.Lexical:
+        return !initialisedAt(ref, binding);
+      default:
+        return true;
+    }
+  }
+
+  // ---------------------------------------------------------------- scopes and declarations
+
+  private newScope(varScope: boolean, switchCases: boolean): Scope {
+    return { parent: this.scope ?? null, owner: this.owner, varScope, switchCases, names: null };
+  }
+
+  private within(scope: Scope, run: () => void): void {
+    const outer = this.scope;
+    this.scope = scope;
+    run();
+    this.scope = outer;
+  }
+
+  private declare(scope: Scope, name: string, kind: BindingKind): Binding {
+    scope.names ??= new Map();
+    const existing = scope.names.get(name);
+    // A parameter, `var` or function of the same name shares one binding; all of these shadow the own name.
+    if (existing && existing.kind !== BindingKind.FunctionName) return existing;
+    const binding: Binding = { kind, scope, readyAt: -1 };
+    scope.names.set(name, binding);
+    return binding;
+  }
+
+  private varScope(): Scope {
+    let s = this.scope;
+    while (!s.varScope) s = s.parent!;
+    return s;
+  }
+
+  private declareAll(scope: Scope, target: t.Node, kind: BindingKind): Binding[] {
+    if (isIdentifier(target)) return [this.declare(scope, target.name, kind)];
+    return Object.keys(getBindingIdentifiers(target)).map((name) => this.declare(scope, name, kind));
+  }
+
+  /** A new owner (function or class body) for `run`, with its own scope. */
+  private owned(hoisted: boolean, varScope: boolean, run: () => void): void {
+    const outerOwner = this.owner;
+    const outerScope = this.scope;
+    const outerParameters = this.inParameters;
+    this.owner = { parent: outerOwner, order: this.order, hoisted, global: false, mayEval: false };
+    this.scope = this.newScope(varScope, false);
+    this.inParameters = false;
+    run();
+    this.owner = outerOwner;
+    this.scope = outerScope;
+    this.inParameters = outerParameters;
+  }
+
+  // ---------------------------------------------------------------- the walk
+
+  private statements(list: readonly t.Node[]): void {
+    for (const s of list) this.node(s, null, null);
+  }
+
+  private children(n: t.Node, parent: t.Node | null): void {
+    for (const key of codeKeys(n.type)) {
+      const child = (n as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const c of child)
+          if (c && typeof c === 'object' && 'type' in c) this.node(c as t.Node, n, parent);
+      } else if (child && typeof child === 'object' && 'type' in child) {
+        this.node(child as t.Node, n, parent);
+      }
+    }
+  }
+
+  private node(n: t.Node, parent: t.Node | null, grandparent: t.Node | null): void {
+    this.order++;
+    switch (n.type) {
+      case 'Identifier':
+        return this.identifier(n, parent, grandparent);
+      case 'FunctionDeclaration':
+        if (n.declare) return;
+        // In a statement list, initialised when its scope starts. As the body of an `if` or a label (sloppy
+        // Annex B) it binds in a block of its own, and a `let` of its name may stand beside it: not declared
+        // here, names resolve further out (a `var` Annex B adds there cannot throw).
+        if (n.id && parent?.type !== 'IfStatement' && parent?.type !== 'LabeledStatement')
+          this.declare(this.scope, n.id.name, BindingKind.VarLike);
+        return this.functionParts(n, true);
+      case 'FunctionExpression':
+      case 'ArrowFunctionExpression':
+      case 'ObjectMethod':
+      case 'ClassMethod':
+      case 'ClassPrivateMethod':
+        if (n.type !== 'FunctionExpression' && n.type !== 'ArrowFunctionExpression' && n.computed)
+          this.node(n.key, n, null);
+        for (const d of ('decorators' in n && n.decorators) || []) this.node(d, n, null);
+        return this.functionParts(n, false);
+      case 'VariableDeclaration':
+        return this.variableDeclaration(n);
+      case 'ClassDeclaration':
+      case 'ClassExpression':
+        return this.classParts(n);
+      case 'StaticBlock':
+        return this.owned(false, true, () => this.statements(n.body));
+      case 'BlockStatement':
+        return this.within(this.newScope(false, false), () => this.statements(n.body));
+      case 'ForStatement':
+        return this.within(this.newScope(false, false), () => {
+          if (n.init) this.node(n.init, n, null);
+          for (const part of [n.test, n.update, n.body]) if (part) this.node(part, n, null);
+        });
+      case 'ForInStatement':
+      case 'ForOfStatement':
+        return this.forEach(n);
+      case 'SwitchStatement':
+        this.node(n.discriminant, n, null);
+        return this.within(this.newScope(false, true), () => {
+          for (const c of n.cases) {
+            this.order++;
+            this.safe.add(c);
+            if (c.test) this.node(c.test, c, n);
+            this.statements(c.consequent);
+          }
+        });
+      case 'CatchClause':
+        return this.within(this.newScope(false, false), () => {
+          if (n.param) {
+            this.declareAll(this.scope, n.param, BindingKind.VarLike);
+            this.parameter(n.param, n);
+          }
+          this.node(n.body, n, null);
+        });
+      case 'WithStatement': {
+        this.node(n.object, n, null);
+        const outer = this.opaque;
+        this.opaque = true;
+        this.node(n.body, n, null);
+        this.opaque = outer;
+        return;
+      }
+      case 'TSModuleDeclaration':
+        if (n.declare) return;
+        if (isIdentifier(n.id)) this.declare(this.scope, n.id.name, BindingKind.Other);
+        return this.namespace(n);
+      case 'TSEnumDeclaration':
+      case 'TSImportEqualsDeclaration':
+        if (!('declare' in n && n.declare)) this.declare(this.scope, n.id.name, BindingKind.Other);
+        return this.children(n, parent);
+      case 'ImportDeclaration':
+        for (const s of n.specifiers) this.declare(this.scope, s.local.name, BindingKind.Other);
+        return;
+      case 'AssignmentExpression':
+        return this.assignment(n);
+      case 'ObjectExpression':
+        if (!n.properties.some((p) => p.type === 'ObjectMethod' && p.computed && !isLiteralKey(p.key)))
+          this.safe.add(n);
+        return this.children(n, parent);
+      case 'ObjectProperty':
+        if (parent?.type === 'ObjectExpression' && (!n.computed || isLiteralKey(n.key))) this.safe.add(n);
+        return this.children(n, parent);
+      case 'UnaryExpression':
+        if (QUIET_UNARY.has(n.operator)) this.safe.add(n);
+        return this.children(n, parent);
+      case 'BinaryExpression':
+        if (n.operator === '===' || n.operator === '!==') this.safe.add(n);
+        return this.children(n, parent);
+      case 'SequenceExpression':
+      case 'LogicalExpression':
+      case 'ConditionalExpression':
+      case 'ParenthesizedExpression':
+      case 'ArrayExpression':
+      case 'MetaProperty':
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+      case 'TSInstantiationExpression':
+        this.safe.add(n);
+        return this.children(n, parent);
+      default:
+        if (t.isTSType(n) || n.type === 'TSTypeAnnotation') return;
+        return this.children(n, parent);
+    }
+  }
+
+  private identifier(n: t.Identifier, parent: t.Node | null, grandparent: t.Node | null): void {
+    if (n.name === 'eval') this.owner.mayEval = true;
+    if (parent && !isReferenced(n, parent, grandparent ?? undefined)) {
+      // A property's name, `new.target`'s parts: no binding is read.
+      if (
+        ((parent.type === 'MemberExpression' || parent.type === 'OptionalMemberExpression') &&
+          parent.property === n) ||
+        (parent.type === 'ObjectProperty' && parent.key === n && grandparent?.type === 'ObjectExpression') ||
+        parent.type === 'MetaProperty'
+      )
+        this.safe.add(n);
+      return;
+    }
+    // `a.b` reads `b` right after `a`, in the same block, and that read can throw: whether `a` can does not
+    // matter (but for an assignment's target, whose write comes after the value).
+    if (
+      parent?.type === 'MemberExpression' &&
+      parent.object === n &&
+      !parent.computed &&
+      !(grandparent?.type === 'AssignmentExpression' && grandparent.left === parent)
+    )
+      return;
+    this.reference(n, false, null);
+  }
+
+  private reference(n: t.Identifier, write: boolean, assignment: t.AssignmentExpression | null): void {
+    if (this.opaque || this.inParameters) return;
+    this.references.push({
+      node: n,
+      scope: this.scope,
+      owner: this.owner,
+      order: this.order,
+      write,
+      assignment,
+    });
+  }
+
+  /** A function's own name, parameters and body, as a new owner. */
+  private functionParts(fn: t.Function, hoisted: boolean): void {
+    this.owned(hoisted, true, () => {
+      if (fn.type === 'FunctionExpression' && fn.id)
+        this.declare(this.scope, fn.id.name, BindingKind.FunctionName);
+      for (const p of fn.params) {
+        this.declareAll(this.scope, p.type === 'TSParameterProperty' ? p.parameter : p, BindingKind.VarLike);
+      }
+      for (const p of fn.params) this.parameter(p, fn);
+      // The body's top-level declarations are the function's (no block scope of their own).
+      if (fn.body.type === 'BlockStatement') this.statements(fn.body.body);
+      else this.node(fn.body, fn, null);
+    });
+  }
+
+  /** A parameter (or catch parameter): binding sites, and defaults or keys that run while others are unbound. */
+  private parameter(p: t.Node, parent: t.Node): void {
+    const outer = this.inParameters;
+    this.inParameters = true;
+    this.node(p, parent, null);
+    this.inParameters = outer;
+  }
+
+  private variableDeclaration(d: t.VariableDeclaration): void {
+    if (d.declare) return;
+    if (d.kind === 'var') {
+      const scope = this.varScope();
+      for (const decl of d.declarations) {
+        this.declareAll(scope, decl.id, BindingKind.VarLike);
+        this.target(decl.id, 'assign');
+        if (decl.init) this.node(decl.init, decl, d);
+      }
+      return;
+    }
+    const kind = d.kind === 'let' ? BindingKind.Lexical : BindingKind.Const;
+    const bindings = d.declarations.flatMap((decl) => this.declareAll(this.scope, decl.id, kind));
+    for (const decl of d.declarations) {
+      this.target(decl.id, 'init');
+      if (decl.init) this.node(decl.init, decl, d);
+    }
+    for (const b of bindings) b.readyAt = this.order;
+  }
+
+  /**
+   * `for (… in/of …)`: a `let`/`const` head is in its temporal dead zone while the right side is evaluated,
+   * and initialised afresh for each iteration before the body.
+   */
+  private forEach(s: t.ForInStatement | t.ForOfStatement): void {
+    this.within(this.newScope(false, false), () => {
+      const left = s.left;
+      let bindings: Binding[] = [];
+      if (left.type === 'VariableDeclaration' && left.kind !== 'var') {
+        const kind = left.kind === 'let' ? BindingKind.Lexical : BindingKind.Const;
+        bindings = left.declarations.flatMap((decl) => this.declareAll(this.scope, decl.id, kind));
+        for (const decl of left.declarations) this.target(decl.id, 'init');
+      } else if (left.type === 'VariableDeclaration') {
+        this.variableDeclaration(left);
+      } else this.target(left, 'assign');
+      this.node(s.right, s, null);
+      for (const b of bindings) b.readyAt = this.order;
+      this.node(s.body, s, null);
+    });
+  }
+
+  /**
+   * A binding or assignment target: `init` binds a `let`/`const` (which cannot throw), `assign` writes names
+   * through their bindings. Defaults and computed keys inside are walked as expressions.
+   */
+  private target(p: t.Node, mode: 'init' | 'assign'): void {
+    this.order++;
+    switch (p.type) {
+      case 'Identifier':
+        if (p.name === 'eval') this.owner.mayEval = true;
+        if (mode === 'assign') this.reference(p, true, null);
+        else if (!this.opaque && !this.inParameters) this.safe.add(p);
+        return;
+      case 'ObjectPattern':
+        for (const prop of p.properties) {
+          if (prop.type === 'RestElement') this.target(prop.argument, mode);
+          else {
+            if (prop.computed) this.node(prop.key, prop, p);
+            this.target(prop.value, mode);
+          }
+        }
+        return;
+      case 'ArrayPattern':
+        for (const el of p.elements) if (el) this.target(el, mode);
+        return;
+      case 'RestElement':
+        return this.target(p.argument, mode);
+      case 'AssignmentPattern':
+        this.target(p.left, mode);
+        return this.node(p.right, p, null);
+      case 'TSAsExpression':
+      case 'TSSatisfiesExpression':
+      case 'TSNonNullExpression':
+      case 'TSTypeAssertion':
+        return this.target(p.expression, mode);
+      default:
+        return this.node(p, null, null);
+    }
+  }
+
+  private assignment(e: t.AssignmentExpression): void {
+    const left = e.left;
+    if (left.type === 'Identifier') {
+      this.order++;
+      if (left.name === 'eval') this.owner.mayEval = true;
+      this.reference(left, true, QUIET_ASSIGNMENT.has(e.operator) ? e : null);
+    } else if (left.type === 'MemberExpression' || left.type === 'OptionalMemberExpression') {
+      this.node(left, e, null);
+    } else this.target(left, 'assign');
+    this.node(e.right, e, null);
+  }
+
+  /** A class: its name is bound inside it (never trusted) and, for a declaration, outside once it ran. */
+  private classParts(c: t.Class): void {
+    if (c.type === 'ClassDeclaration' && c.declare) return;
+    const outer =
+      c.type === 'ClassDeclaration' && c.id ? this.declare(this.scope, c.id.name, BindingKind.Lexical) : null;
+    this.within(this.newScope(false, false), () => {
+      if (c.id) this.declare(this.scope, c.id.name, BindingKind.Other);
+      for (const d of c.decorators ?? []) this.node(d, c, null);
+      if (c.superClass) this.node(c.superClass, c, null);
+      // Computed keys, field values, methods and static blocks all run as (or in) code the class calls.
+      this.owned(false, false, () => this.children(c.body, c));
+    });
+    if (outer) outer.readyAt = this.order;
+  }
+
+  private namespace(n: t.TSModuleDeclaration): void {
+    const outerOwner = this.owner;
+    const outerScope = this.scope;
+    const outerOpaque = this.opaque;
+    this.owner = { parent: outerOwner, order: this.order, hoisted: true, global: true, mayEval: false };
+    this.scope = this.newScope(true, false);
+    this.opaque = true;
+    this.node(n.body, n, null);
+    this.owner = outerOwner;
+    this.scope = outerScope;
+    this.opaque = outerOpaque;
+  }
+}
+
+function isLiteralKey(key: t.Node): boolean {
+  return isStringLiteral(key) || isNumericLiteral(key);
+}
+
+/** Whether an owner from `from` out to `to` (excluded; null: the program too) mentions `eval`. */
+function evalBetween(from: Owner, to: Owner | null): boolean {
+  for (let o: Owner | null = from; o && o !== to; o = o.parent) if (o.mayEval) return true;
+  return false;
+}
+
+/**
+ * Whether a lexical binding is initialised wherever `ref` runs: in the same owner, after the declaration
+ * (code runs in source order there, but for a `switch`); in a closure, when the outermost closure between
+ * them is created only after the declaration ran (not a function declaration, which its scope creates first).
+ */
+function initialisedAt(ref: Reference, binding: Binding): boolean {
+  const home = binding.scope.owner;
+  if (binding.scope.switchCases || binding.readyAt < 0) return false;
+  if (ref.owner === home) return ref.order > binding.readyAt;
+  let outermost: Owner = ref.owner;
+  while (outermost.parent !== home) {
+    if (!outermost.parent) return false;
+    outermost = outermost.parent;
+  }
+  return !outermost.hoisted && outermost.order > binding.readyAt;
+}
