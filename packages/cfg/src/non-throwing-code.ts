@@ -195,14 +195,12 @@ class BindingWalk {
   private owned(hoisted: boolean, varScope: boolean, run: () => void): void {
     const outerOwner = this.owner;
     const outerScope = this.scope;
-    const outerParameters = this.inParameters;
+    // A closure in a parameter list stays inside it: a default's arrow that names a body `var` sees none.
     this.owner = { parent: outerOwner, order: this.order, hoisted, global: false, mayEval: false };
     this.scope = this.newScope(varScope, false);
-    this.inParameters = false;
     run();
     this.owner = outerOwner;
     this.scope = outerScope;
-    this.inParameters = outerParameters;
   }
 
   // ---------------------------------------------------------------- the walk
