@@ -191,6 +191,7 @@ export class CfgBuilder {
       parameterDefaults: this.parameterDefaultList,
       opaqueDefaults: this.opaqueDefaults,
       callSites: this.callSites,
+      nonThrowing: this.nonThrowing,
     };
   }
 

@@ -117,4 +117,6 @@ export interface ControlFlowGraph extends FlowGraph {
   readonly opaqueDefaults: readonly OpaqueDefault[];
   /** The split calls (`buildCfg`'s `splitCalls`), in the order they run. */
   readonly callSites: readonly CfgCallSite[];
+  /** The program's nodes whose own evaluation cannot throw (`nonThrowingCode`), shared by its graphs. */
+  readonly nonThrowing: ReadonlySet<t.Node>;
 }

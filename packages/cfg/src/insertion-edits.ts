@@ -764,10 +764,14 @@ export class InsertionEdits {
     return temps;
   }
 
-  /** `(t = e, code…, t)`: code after a value, the value unchanged; `(code…, e)` when `e` is inert. */
+  /**
+   * `(t = e, code…, t)`: code after a value, the value unchanged; `(code…, e)` when `e` is inert or a name
+   * whose read cannot throw (the code writes only its own locals, so the name's value is the same after it).
+   */
   private afterValue(owner: t.Node, e: t.Expression, code: Exprs): t.Expression {
-    if (isInert(e)) return seq([...code, e]);
-    const v = this.temps(owner).value();
+    const temps = this.temps(owner);
+    if (isInert(e) || (isIdentifier(e) && temps.cfg.nonThrowing.has(e))) return seq([...code, e]);
+    const v = temps.value();
     return seq([assignTemp(v, e), ...code, cloneNode(v)]);
   }
 
