@@ -17,12 +17,16 @@ export function assignTemp(v: t.Identifier, e: t.Expression): t.AssignmentExpres
   return t.assignmentExpression('=', v, anonymous ? t.sequenceExpression([t.numericLiteral(0), e]) : e);
 }
 
+const NO_NAMES: ReadonlySet<t.Node> = new Set();
+
 /**
  * Whether evaluating `e` can neither throw nor have an effect nor give a different value a second time in the
- * same place: literals (`-1`, `void 0`, a template without expressions). Code that must run after such a value
- * can run before it (`(code, e)`), without the temporary that `(v = e, code, v)` needs.
+ * same place (inserted code writes only its own locals): literals (`-1`, `void 0`, a template without
+ * expressions) and, given `readable` (the graph's `nonThrowing`), the names in it and `!`, `typeof`, `void`,
+ * `===`, `!==` over such values. Code that must run after such a value can run before it (`(code, e)`),
+ * without the temporary that `(v = e, code, v)` needs.
  */
-export function isInert(e: t.Expression): boolean {
+export function isInert(e: t.Node, readable: ReadonlySet<t.Node> = NO_NAMES): boolean {
   switch (e.type) {
     case 'StringLiteral':
     case 'NumericLiteral':
@@ -32,8 +36,19 @@ export function isInert(e: t.Expression): boolean {
       return true;
     case 'TemplateLiteral':
       return e.expressions.length === 0;
+    case 'Identifier':
+      return readable.has(e);
     case 'UnaryExpression':
-      return ['-', '+', '!', '~', 'void'].includes(e.operator) && isInert(e.argument);
+      if (e.operator === '!' || e.operator === 'void' || e.operator === 'typeof')
+        return isInert(e.argument, readable);
+      // A number's sign or bits of a name would run its valueOf: literals only.
+      return (e.operator === '-' || e.operator === '+' || e.operator === '~') && isInert(e.argument);
+    case 'BinaryExpression':
+      return (
+        (e.operator === '===' || e.operator === '!==') &&
+        isInert(e.left, readable) &&
+        isInert(e.right, readable)
+      );
     default:
       return false;
   }

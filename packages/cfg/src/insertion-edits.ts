@@ -770,7 +770,7 @@ export class InsertionEdits {
    */
   private afterValue(owner: t.Node, e: t.Expression, code: Exprs): t.Expression {
     const temps = this.temps(owner);
-    if (isInert(e) || (isIdentifier(e) && temps.cfg.nonThrowing.has(e))) return seq([...code, e]);
+    if (isInert(e, temps.cfg.nonThrowing)) return seq([...code, e]);
     const v = temps.value();
     return seq([assignTemp(v, e), ...code, cloneNode(v)]);
   }
@@ -897,12 +897,12 @@ export class InsertionEdits {
 
   /**
    * `case (t = X, t === ds ? match… : miss…, t):` — the comparison the switch itself makes next; an inert `X`
-   * (`case 'a':`) is compared as written, `case (X === ds ? … : …, X):`.
+   * (`case 'a':`, a name whose read cannot throw) is compared as written, `case (X === ds ? … : …, X):`.
    */
   private caseTest(c: t.SwitchCase, test: t.Expression, code: { match: Exprs; miss: Exprs }): t.Expression {
     // One saved discriminant per function: a switch's tests all run before any of its bodies.
     const ds = this.temps(c).get('discriminant', 'pp_ds');
-    const inert = isInert(test);
+    const inert = isInert(test, this.temps(c).cfg.nonThrowing);
     const v = inert ? null : this.temps(c).value();
     const value = (): t.Expression => (v ? cloneNode(v) : cloneNode(test));
     return seq([
