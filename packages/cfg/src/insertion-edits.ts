@@ -918,17 +918,23 @@ export class InsertionEdits {
 
   /**
    * Code on entering a `catch` runs before its parameter is destructured (which can throw and has edges of
-   * its own): `catch ({ a }) { … }` becomes `catch (e) { code; let { a } = e; … }`, the same bindings.
+   * its own): `catch ({ a }) { … }` becomes `catch (e) { code; let { a } = e; … }`, the same bindings. The
+   * parameter has a scope of its own around the block's: when the block declares lexical names, it moves
+   * into a block of its own, so that the parameter's defaults and computed keys (and closures made there)
+   * still see the names outside, `catch ([f = () => x]) { let x; }` (test262
+   * statements/try/scope-catch-block-lex-open).
    */
   private applyCatchStart(n: t.CatchClause, code: Exprs): void {
     const param = n.param;
     if (param && !isIdentifier(param)) {
       const caught = this.temps(n).undeclared('pp_caught');
       n.param = caught;
-      n.body.body.unshift(
+      const body = n.body.body.some(declaresLexically) ? [blockStatement(n.body.body)] : n.body.body;
+      n.body.body = [
         ...statements(code),
         variableDeclaration('let', [variableDeclarator(param, cloneNode(caught))]),
-      );
+        ...body,
+      ];
     } else n.body.body.unshift(...statements(code));
   }
 
@@ -1302,4 +1308,14 @@ function pushList(
   let byKey = map.get(owner);
   if (!byKey) map.set(owner, (byKey = new Map()));
   push(byKey, key, statements(code));
+}
+
+/** A statement that declares names in its block's own scope: `let`, `const`, a class or a function. */
+function declaresLexically(s: t.Statement): boolean {
+  return (
+    (isVariableDeclaration(s) && s.kind !== 'var') ||
+    t.isClassDeclaration(s) ||
+    t.isFunctionDeclaration(s) ||
+    t.isTSEnumDeclaration(s)
+  );
 }
