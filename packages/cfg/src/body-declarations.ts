@@ -70,7 +70,7 @@ export function hoistClashingDeclarations(
  * The function a statement of the body declares: a declaration, or one under labels (`L: function f() {}`,
  * sloppy code), which binds like one at the top level and in a block alike.
  */
-function declaredFunction(s: t.Statement): (t.FunctionDeclaration & { id: t.Identifier }) | null {
+export function declaredFunction(s: t.Statement): (t.FunctionDeclaration & { id: t.Identifier }) | null {
   let body: t.Statement = s;
   while (t.isLabeledStatement(body)) body = body.body;
   return t.isFunctionDeclaration(body) && body.id

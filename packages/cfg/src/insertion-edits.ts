@@ -4,7 +4,7 @@ import type { EdgeSite } from './edge-site';
 import type { ControlFlowGraph } from './control-flow-graph';
 import { hasExceptionalExit, type EdgeCodePlan, type ParameterState } from './edge-code-plan';
 import { FunctionTemps } from './function-temps';
-import { hoistClashingDeclarations } from './body-declarations';
+import { declaredFunction, hoistClashingDeclarations } from './body-declarations';
 import { ParameterStateCarriers, type StateCarrier } from './parameter-state';
 import type { FreshName } from './fresh-names';
 import { assignTemp, isInert, keepsPlace, locatedAt, seq } from './expression-builders';
@@ -1310,12 +1310,15 @@ function pushList(
   push(byKey, key, statements(code));
 }
 
-/** A statement that declares names in its block's own scope: `let`, `const`, a class or a function. */
+/**
+ * A statement that declares names in its block's own scope: `let`, `const`, a class or a function (labelled
+ * too, `L: function f() {}` in sloppy code).
+ */
 function declaresLexically(s: t.Statement): boolean {
   return (
     (isVariableDeclaration(s) && s.kind !== 'var') ||
     t.isClassDeclaration(s) ||
-    t.isFunctionDeclaration(s) ||
+    declaredFunction(s) !== null ||
     t.isTSEnumDeclaration(s)
   );
 }
