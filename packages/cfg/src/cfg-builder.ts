@@ -28,6 +28,7 @@ import {
   visitBindingTarget,
   type OpaqueDefault,
 } from './pattern-defaults';
+import { isTypeKey } from './type-keys';
 
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
 const {
@@ -1182,18 +1183,6 @@ function joinAt(block: number): Join {
   const j = new Join();
   j.block = block;
   return j;
-}
-
-const TYPE_KEYS = new Set([
-  'typeAnnotation',
-  'typeParameters',
-  'typeArguments',
-  'returnType',
-  'superTypeParameters',
-]);
-
-function isTypeKey(key: string): boolean {
-  return TYPE_KEYS.has(key);
 }
 
 function insideFunction(root: t.Node, target: t.Node): boolean {

@@ -1,4 +1,5 @@
 import * as t from '@babel/types';
+import { isTypeKey } from './type-keys';
 
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
 const { getBindingIdentifiers, isIdentifier, isReferenced, isStringLiteral, isNumericLiteral, VISITOR_KEYS } =
@@ -81,24 +82,13 @@ interface Reference {
 /** Globals that are non-writable and non-configurable: reading them cannot throw (nor run a getter). */
 const CONSTANT_GLOBALS = new Set(['undefined', 'NaN', 'Infinity']);
 
-const TYPE_KEYS = new Set([
-  'typeAnnotation',
-  'typeParameters',
-  'typeArguments',
-  'returnType',
-  'superTypeParameters',
-  'superTypeArguments',
-  'implements',
-  'predicate',
-]);
-
 /** Per node type, its visitor keys but those of type annotations. */
 const CODE_KEYS = new Map<string, readonly string[]>();
 
 function codeKeys(type: string): readonly string[] {
   let keys = CODE_KEYS.get(type);
   if (!keys) {
-    keys = (VISITOR_KEYS[type] ?? []).filter((key) => !TYPE_KEYS.has(key));
+    keys = (VISITOR_KEYS[type] ?? []).filter((key) => !isTypeKey(key));
     CODE_KEYS.set(type, keys);
   }
   return keys;
