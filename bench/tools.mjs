@@ -21,8 +21,9 @@ const istanbul = require.resolve('babel-plugin-istanbul');
  * files come from node_modules, which both exclude by default. `babel` alone parses and prints the file, the
  * floor under any Babel-based instrumenter. `piecewise` and `context` are interprocedural mode's two schemes;
  * `contexts` counts calling contexts only, `path-contexts` paths per calling context. `path-before`,
- * `edge-before`, `contexts-before` and `path-contexts-before` are the modes of the build in BENCH_BASELINE (`npm run bench -- --baseline DIR`), to measure
- * a change against it in the same run. `ppp` is preferential mode against INTERESTING.
+ * `edge-before`, `contexts-before` and `path-contexts-before` are those modes of the build in BENCH_BASELINE
+ * (`npm run bench -- --baseline DIR`), to measure a change against it in the same run. `ppp` is preferential
+ * mode against INTERESTING.
  */
 function plugins(tool, cwd) {
   const all = { include: ['**'], exclude: [] };

@@ -272,7 +272,7 @@ async function runInstrumented(list, options, plainOutcomes, using = engine) {
     counts.instrumented += stats.instrumented;
     counts.unparsed += stats.unparsed.length;
     counts.unparsedPositive += stats.unparsed.filter((u) => !u.expected).length;
-    counts.refused += stats.unparsed.filter((u) => u.refused).length;
+    counts.refused += stats.unparsed.filter((u) => u.refused && !u.expected).length;
     counts.crashed += stats.crashed.length;
     crashed.push(...stats.crashed);
     unparsed.push(...stats.unparsed);
