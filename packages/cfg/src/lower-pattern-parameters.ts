@@ -25,7 +25,7 @@ import { declaresArguments } from './parameter-state';
  * Returns whether the function was rewritten.
  */
 export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolean {
-  if (fn.generator || mentions(fn, (name) => name === 'eval')) return false;
+  if (fn.generator) return false;
   const params = fn.params;
   const patternOf = (p: t.Node): t.LVal | null => {
     if (t.isObjectPattern(p) || t.isArrayPattern(p)) return p;
@@ -36,6 +36,8 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
   };
   const moved = params.map(patternOf);
   if (!moved.some((p) => p !== null) || !params.some(hasDefault)) return false;
+  // After the checks of the parameters alone: this walks the whole function, nested ones included.
+  if (mentions(fn, (name) => name === 'eval')) return false;
 
   const movedNames = new Set<string>();
   for (const p of moved)
