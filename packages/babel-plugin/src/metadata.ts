@@ -276,18 +276,59 @@ const VLQ_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 export const PACK_ABOVE = 4096;
 
 /**
- * `meta` as JSON whose large integer arrays are strings of zigzag base-64 VLQ differences: about a third of
- * their JSON size. `UNPACK_METADATA` turns it back into exactly `JSON.stringify(meta)`, so the runtime,
- * profiles and reports see the same `pathprof-meta/1`.
+ * `meta` as JSON whose large integer arrays are strings of zigzag base-64 VLQ differences (about a third of
+ * their JSON size), and whose function records are positional: `functions` becomes `{"shapes", "records"}`,
+ * each object in a record an array `[shape, ...values]` (its keys are `shapes[shape]`, in order) and each
+ * array `[-1, ...items]`, so that the keys repeated by every function are written once. `UNPACK_METADATA`
+ * turns it back into exactly `JSON.stringify(meta)`, so the runtime, profiles and reports see the same
+ * `pathprof-meta/1`.
  */
 export function packMetadata(meta: FileMetadata): string {
+  const shapes = new Shapes();
+  const records = meta.functions.map((fn) => positional(fn, '', shapes));
   // Only integer arrays: other data may use these names (a context numbering's `edges` are objects).
-  return JSON.stringify(meta, (key: string, value: unknown) =>
+  return JSON.stringify(
+    { ...meta, functions: { shapes: shapes.list, records } },
+    (key: string, value: unknown) =>
+      isPackable(key, value) ? packIntegers(value, PACKED_STRIDES[key]) : value,
+  );
+}
+
+/** The key lists of the objects in positional records, each listed once. */
+class Shapes {
+  readonly list: string[][] = [];
+  private readonly index = new Map<string, number>();
+
+  of(keys: string[]): number {
+    const id = keys.join('\0');
+    let i = this.index.get(id);
+    if (i === undefined) {
+      i = this.list.length;
+      this.list.push(keys);
+      this.index.set(id, i);
+    }
+    return i;
+  }
+}
+
+/** `value` (found under `key`) with its objects and arrays positional and its integer arrays packed. */
+function positional(value: unknown, key: string, shapes: Shapes): unknown {
+  if (isPackable(key, value)) return packIntegers(value, PACKED_STRIDES[key]);
+  // What JSON.stringify writes for a value it cannot represent: nothing in an object, `null` in an array.
+  const absent = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
+  if (Array.isArray(value))
+    return [-1, ...value.map((v, i) => (absent(v) ? null : positional(v, `${i}`, shapes)))];
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record).filter((k) => !absent(record[k]));
+  return [shapes.of(keys), ...keys.map((k) => positional(record[k], k, shapes))];
+}
+
+function isPackable(key: string, value: unknown): value is number[] {
+  return (
     Array.isArray(value) &&
     Object.prototype.hasOwnProperty.call(PACKED_STRIDES, key) &&
     value.every((v) => typeof v === 'number')
-      ? packIntegers(value as number[], PACKED_STRIDES[key])
-      : value,
   );
 }
 
@@ -313,18 +354,42 @@ function packIntegers(values: readonly number[], stride: number): string {
 export const UNPACK_METADATA = `function NAME(packed) {
   var digits = '${VLQ_DIGITS}';
   var strides = ${JSON.stringify(PACKED_STRIDES)};
-  return JSON.stringify(JSON.parse(packed, function (key, value) {
-    if (typeof value !== 'string' || !Object.prototype.hasOwnProperty.call(strides, key)) return value;
+  var has = Object.prototype.hasOwnProperty;
+  function integers(value, stride) {
     var out = [], z = 0, scale = 1;
     for (var i = 0; i < value.length; i++) {
       var d = digits.indexOf(value.charAt(i));
       z += (d % 32) * scale;
       if (d >= 32) { scale *= 32; continue; }
       var delta = z % 2 ? -(z + 1) / 2 : z / 2;
-      out.push(out.length >= strides[key] ? out[out.length - strides[key]] + delta : delta);
+      out.push(out.length >= stride ? out[out.length - stride] + delta : delta);
       z = 0;
       scale = 1;
     }
     return out;
-  }));
+  }
+  function unpacked(key, value) {
+    return typeof value === 'string' && has.call(strides, key) ? integers(value, strides[key]) : value;
+  }
+  function expanded(key, value, shapes) {
+    if (!Array.isArray(value)) return unpacked(key, value);
+    var out, i;
+    if (value[0] === -1) {
+      out = [];
+      for (i = 1; i < value.length; i++) out.push(expanded(String(i - 1), value[i], shapes));
+    } else {
+      out = {};
+      var keys = shapes[value[0]];
+      for (i = 0; i < keys.length; i++) out[keys[i]] = expanded(keys[i], value[i + 1], shapes);
+    }
+    return out;
+  }
+  var meta = JSON.parse(packed, unpacked);
+  var functions = meta.functions;
+  if (functions && !Array.isArray(functions)) {
+    meta.functions = [];
+    for (var f = 0; f < functions.records.length; f++)
+      meta.functions.push(expanded(String(f), functions.records[f], functions.shapes));
+  }
+  return JSON.stringify(meta);
 }`;

@@ -20,6 +20,23 @@ describe('packed metadata', () => {
     expect(unpack(packMetadata(meta as unknown as FileMetadata))).toBe(JSON.stringify(meta));
   });
 
+  test('positional function records: keys in order, optional and absent ones, nested objects and arrays', () => {
+    const fn = { name: 'f', kind: 'function', range: [-1, -1, -1, -1], blockCount: 3, edges: [0, 2, 0] };
+    const functions = [
+      { ...fn, path: { storage: { kind: 'array', offset: 4 }, pathCount: 2, checksum: 'ab' } },
+      { ...fn, path: { storage: { kind: 'hash', slot: 0 }, pathCount: 9, checksum: 'cd' } },
+      // Other key orders, values JSON leaves out or writes as null, a packed name's string in an array, nesting.
+      { kind: 'function', name: 'g', blockCount: undefined, edge: { unlikely: [] }, ranges: [] },
+      { name: 'h', list: [[-1, 2], { edges: [1, 2, 3] }, undefined, null, () => 0, 'ranges'], empty: {} },
+    ];
+    const meta = { format: 'pathprof-meta/1', file: 'a.js', functions, after: { edges: [5, 6, 7] } };
+    const packed = packMetadata(meta as unknown as FileMetadata);
+    expect(unpack(packed)).toBe(JSON.stringify(meta));
+    // The keys the first two records share are written once, in the table of shapes.
+    for (const key of ['"blockCount"', '"storage"', '"offset"', '"checksum"'])
+      expect(packed.split(key)).toHaveLength(2);
+  });
+
   test('a large file carries packed metadata that registers as the numbering it was instrumented with', () => {
     const source = Array.from(
       { length: 40 },
