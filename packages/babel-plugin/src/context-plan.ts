@@ -42,7 +42,7 @@ export interface ContextFunction {
  * handlers and after each resumption. A numbered call hands the callee's value over in `x.h` with a token
  * in `x.t` naming the callee, right before the call; any other entry pushes `<caller's value, site>` and
  * starts at the function's dummy edge (`x.enter`). Every entry is counted in its context; with path mode's
- * plan inside, the function's paths go to its counter for the context (`x.paths`), the `pp_counts` or
+ * plan inside, the function's paths go to its counter for the context (`x.paths`), the `pp_c` or
  * `pp_table` alias path mode's code counts into.
  *
  * A function whose parameter defaults are path decisions enters at its first default (as the tracer's

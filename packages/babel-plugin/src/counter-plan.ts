@@ -100,10 +100,11 @@ export class CounterPlan implements EdgeCodePlan {
       .ops.exceptionalExit.map((op) => t.expressionStatement(opExpression(op, register(locals), target)));
   }
 
+  /** The alias is named `_pp_c…`, short: it is written at every count (a third of lodash's inserted names). */
   private target(cfg: ControlFlowGraph, locals: FunctionLocals): CounterTarget {
     const { storage } = this.functions.get(cfg)!;
     return storage.kind === 'array'
-      ? { kind: 'array', counts: locals.get('counts', 'pp_counts'), offset: storage.offset }
+      ? { kind: 'array', counts: locals.get('counts', 'pp_c'), offset: storage.offset }
       : { kind: 'hash', table: locals.get('table', 'pp_table') };
   }
 }

@@ -197,7 +197,7 @@ export class PreferentialPlan implements EdgeCodePlan {
   private target(cfg: ControlFlowGraph, locals: FunctionLocals): CounterTarget & { kind: 'array' } {
     return {
       kind: 'array',
-      counts: locals.get('counts', 'pp_counts'),
+      counts: locals.get('counts', 'pp_c'),
       offset: this.functions.get(cfg)!.offset,
     };
   }
