@@ -153,13 +153,12 @@ export function graphMetadata(
   const known = new Map<string, number>();
   const rangeIndex = (r: SourceRange | null | undefined): number => {
     if (!r) return -1;
-    const quad = [r.start.line, r.start.column, r.end.line, r.end.column];
-    const key = quad.join(',');
+    const key = `${r.start.line},${r.start.column},${r.end.line},${r.end.column}`;
     let index = known.get(key);
     if (index === undefined) {
       index = ranges.length / 4;
       known.set(key, index);
-      ranges.push(...quad);
+      ranges.push(r.start.line, r.start.column, r.end.line, r.end.column);
     }
     return index;
   };
@@ -173,7 +172,9 @@ export function graphMetadata(
   }
   const blockRanges = cfg.blocks.map((b) => rangeIndex(b.range));
   const blockText = blockRanges
-    .map((i) => (i < 0 ? '-' : ranges.slice(4 * i, 4 * i + 4).join(':')))
+    .map((i) =>
+      i < 0 ? '-' : `${ranges[4 * i]}:${ranges[4 * i + 1]}:${ranges[4 * i + 2]}:${ranges[4 * i + 3]}`,
+    )
     .join(',');
   const r = cfg.range;
   return {
@@ -286,12 +287,15 @@ export const PACK_ABOVE = 4096;
 export function packMetadata(meta: FileMetadata): string {
   const shapes = new Shapes();
   const records = meta.functions.map((fn) => positional(fn, '', shapes));
+  // The records are packed already: written without the replacer, which JSON.stringify would call on each of
+  // their values. `"functions":0` can only be the key itself (in a string its quotes would be escaped), and
+  // the keys before it hold no objects.
+  const functions = JSON.stringify({ shapes: shapes.list, records });
   // Only integer arrays: other data may use these names (a context numbering's `edges` are objects).
-  return JSON.stringify(
-    { ...meta, functions: { shapes: shapes.list, records } },
-    (key: string, value: unknown) =>
-      isPackable(key, value) ? packIntegers(value, PACKED_STRIDES[key]) : value,
+  const rest = JSON.stringify({ ...meta, functions: 0 }, (key: string, value: unknown) =>
+    isPackable(key, value) ? packIntegers(value, PACKED_STRIDES[key]) : value,
   );
+  return rest.replace('"functions":0', () => `"functions":${functions}`);
 }
 
 /** The key lists of the objects in positional records, each listed once. */
@@ -316,12 +320,18 @@ function positional(value: unknown, key: string, shapes: Shapes): unknown {
   if (isPackable(key, value)) return packIntegers(value, PACKED_STRIDES[key]);
   // What JSON.stringify writes for a value it cannot represent: nothing in an object, `null` in an array.
   const absent = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
-  if (Array.isArray(value))
-    return [-1, ...value.map((v, i) => (absent(v) ? null : positional(v, `${i}`, shapes)))];
+  if (Array.isArray(value)) {
+    const items: unknown[] = [-1];
+    for (let i = 0; i < value.length; i++)
+      items.push(absent(value[i]) ? null : positional(value[i], String(i), shapes));
+    return items;
+  }
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record).filter((k) => !absent(record[k]));
-  return [shapes.of(keys), ...keys.map((k) => positional(record[k], k, shapes))];
+  const fields: unknown[] = [shapes.of(keys)];
+  for (const k of keys) fields.push(positional(record[k], k, shapes));
+  return fields;
 }
 
 function isPackable(key: string, value: unknown): value is number[] {

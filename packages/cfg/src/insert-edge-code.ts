@@ -104,6 +104,7 @@ class Rewriter {
     const callee = isCallExpression(n) ? n.callee : isTaggedTemplateExpression(n) ? n.tag : null;
     if (callee && isExpression(callee) && isChain(unwrapTypeScript(callee)))
       e.markCalledChain(unwrapTypeScript(callee));
+    const listed = e.hasListEdits(n);
     for (const key of t.VISITOR_KEYS[n.type] ?? []) {
       const record = n as unknown as Record<string, unknown>;
       const child = record[key];
@@ -119,7 +120,7 @@ class Rewriter {
         const c = child as t.Node;
         record[key] = isStatement(c) && isSingleStatementKey(n, key) ? this.singleStatement(c) : this.node(c);
       }
-      e.applyListEdits(n, key);
+      if (listed) e.applyListEdits(n, key);
     }
     return e.applyNodeEdits(n);
   }

@@ -629,6 +629,11 @@ export class InsertionEdits {
     return this.stmtAfter.get(s) ?? [];
   }
 
+  /** Whether `applyListEdits` has anything to do for some key of `n` (asked once per node, not per key). */
+  hasListEdits(n: t.Node): boolean {
+    return this.listStart.has(n) || this.listEnd.has(n);
+  }
+
   /** Code at the start/end of `n[key]`: a list gets statements; a single statement is wrapped in a block. */
   applyListEdits(n: t.Node, key: string): void {
     const start = this.listStart.get(n)?.get(key) ?? [];
@@ -651,35 +656,49 @@ export class InsertionEdits {
 
   /** Applies the node's own edits after its children were rewritten; returns what replaces it. */
   applyNodeEdits(n: t.Node): t.Node {
+    // Every node of the file comes here: each map is consulted only for the node types it can hold.
     let result: t.Node = n;
-    const catchCode = this.catchStart.get(n);
-    if (catchCode && isCatchClause(n)) this.applyCatchStart(n, catchCode);
-    const f = this.finallies.get(n);
-    if (f && isTryStatement(n)) result = this.applyFinally(n, f);
-    const resumed = this.finallyStarts.get(n);
-    if (resumed && isTryStatement(n)) n.finalizer!.body.unshift(...resumed);
-    const init = this.forInit.get(n);
-    if (init && isForStatement(n)) this.applyForInit(n, init);
-    const stepSuspend = this.forAwaits.get(n);
-    if (stepSuspend && isForOfStatement(n))
-      n.right = this.iterations.wrap(n.right, 'for-await', null, stepSuspend);
-    const update = this.forUpdate.get(n);
-    if (update && isForStatement(n)) n.update = seq([...(n.update ? [n.update] : []), ...update]);
+    const catchCode = isCatchClause(n) && this.catchStart.get(n);
+    if (catchCode) this.applyCatchStart(n, catchCode);
+    if (isTryStatement(n)) {
+      const f = this.finallies.get(n);
+      if (f) result = this.applyFinally(n, f);
+      const resumed = this.finallyStarts.get(n);
+      if (resumed) n.finalizer!.body.unshift(...resumed);
+    }
+    const init = isForStatement(n) && this.forInit.get(n);
+    if (init) this.applyForInit(n as t.ForStatement, init);
+    const stepSuspend = isForOfStatement(n) && this.forAwaits.get(n);
+    if (stepSuspend) {
+      const loop = n as t.ForOfStatement;
+      loop.right = this.iterations.wrap(loop.right, 'for-await', null, stepSuspend);
+    }
+    const update = isForStatement(n) && this.forUpdate.get(n);
+    if (update) {
+      const loop = n as t.ForStatement;
+      loop.update = seq([...(loop.update ? [loop.update] : []), ...update]);
+    }
     // After the update's own code is in place: a `continue` runs the resumption before anything of the loop's.
-    const continued = this.continueStarts.get(n);
+    const continued =
+      (isForStatement(n) || isWhileStatement(n) || isDoWhileStatement(n)) && this.continueStarts.get(n);
     if (continued && isForStatement(n)) n.update = seq([...continued, ...(n.update ? [n.update] : [])]);
     else if (continued && (isWhileStatement(n) || isDoWhileStatement(n)))
       n.test = seq([...continued, n.test]);
-    const ret = this.returns.get(n);
-    if (ret && isReturnStatement(n) && n.argument) n.argument = this.afterValue(n, n.argument, ret);
-    const awaited = this.awaitedReturns.get(n);
-    if (awaited && isReturnStatement(n) && n.argument) {
-      const v = awaited.temps.value();
-      n.argument = seq([assignTemp(v, n.argument), ...awaited.suspend, cloneNode(v)]);
+    if (isReturnStatement(n) && n.argument) {
+      const ret = this.returns.get(n);
+      if (ret) n.argument = this.afterValue(n, n.argument, ret);
+      const awaited = this.awaitedReturns.get(n);
+      if (awaited) {
+        const v = awaited.temps.value();
+        n.argument = seq([assignTemp(v, n.argument), ...awaited.suspend, cloneNode(v)]);
+      }
     }
     if (isSwitchStatement(n)) this.applySwitch(n);
-    const kase = this.cases.get(n);
-    if (kase && isSwitchCase(n) && n.test) n.test = this.caseTest(n, n.test, kase);
+    const kase = isSwitchCase(n) && n.test && this.cases.get(n);
+    if (kase) {
+      const c = n as t.SwitchCase;
+      c.test = this.caseTest(c, c.test!, kase);
+    }
     if (isObjectProperty(n)) this.applyPropertyStart(n);
     if (isVariableDeclaration(n)) {
       this.applyWrappedArrays(n);
@@ -695,8 +714,8 @@ export class InsertionEdits {
 
   private applyExpression(n: t.Expression): t.Expression {
     let e: t.Expression = n;
-    const chain = this.chainTops.get(n);
-    if (chain && (isOptionalMemberExpression(n) || isOptionalCallExpression(n))) {
+    const chain = (isOptionalMemberExpression(n) || isOptionalCallExpression(n)) && this.chainTops.get(n);
+    if (chain) {
       const code = {
         link: (node: t.Node) => this.links.get(node),
         end: chain.end,
@@ -707,11 +726,11 @@ export class InsertionEdits {
       };
       e = rewriteOptionalChain(n, code, chain.temps);
     }
-    const short = this.logicalShort.get(n);
-    if (short && isLogicalExpression(n)) e = this.logical(n, short);
-    const assign = this.assigns.get(n);
-    if (assign && isAssignmentExpression(n)) e = this.logicalAssignment(n, assign);
-    const y = this.yields.get(n);
+    const short = isLogicalExpression(n) && this.logicalShort.get(n);
+    if (short) e = this.logical(n as t.LogicalExpression, short);
+    const assign = isAssignmentExpression(n) && this.assigns.get(n);
+    if (assign) e = this.logicalAssignment(n as t.AssignmentExpression, assign);
+    const y = isYieldExpression(n) && this.yields.get(n);
     if (y && isYieldExpression(n)) {
       const v = this.temps(n).value();
       // What the yield records before it suspends runs after its argument, which may itself yield.
@@ -724,7 +743,7 @@ export class InsertionEdits {
       }
       e = seq([...pre, assignmentExpression('=', v, n), ...y.post, ...y.resumed, ...y.resume, cloneNode(v)]);
     }
-    const suspends = this.awaits.get(n);
+    const suspends = isAwaitExpression(n) && this.awaits.get(n);
     if (suspends && isAwaitExpression(n)) {
       const v = this.temps(n).value();
       const awaited = awaitExpression(cloneNode(v));
