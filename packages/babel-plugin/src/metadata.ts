@@ -264,6 +264,8 @@ export function edgePlanOf(file: FileMetadata, fn: FunctionMetadata): EdgeProfil
  * the previous range's), which is small.
  */
 const PACKED_STRIDES: Readonly<Record<string, number>> = {
+  // A function's extent: its end from its start.
+  range: 2,
   edges: 3,
   ranges: 4,
   blockRanges: 1,
