@@ -19,6 +19,8 @@ export class FileCounters {
   readonly unpack: t.Identifier;
   /** The file's counter array once the body's first statement ran; `undefined` before. Never reassigned. */
   readonly array: t.Identifier;
+  /** The same for the file's hash tables (`HashCounter`s of the functions or components counted by path). */
+  readonly tables: t.Identifier;
   /** The same for the file's calling contexts (`FileContexts`), when it counts them. */
   readonly contextsRecord: t.Identifier;
 
@@ -28,6 +30,7 @@ export class FileCounters {
     this.runtime = fresh('pp_runtime');
     this.unpack = fresh('pp_unpack');
     this.array = fresh('pp_counts');
+    this.tables = fresh('pp_hashed');
     this.contextsRecord = fresh('pp_contexts');
   }
 
@@ -41,27 +44,28 @@ export class FileCounters {
    * ToBoolean of an object and an extra load: a third of fib's run time.)
    */
   counts(): t.Expression {
-    return t.conditionalExpression(
-      t.binaryExpression('===', t.cloneNode(this.array), t.unaryExpression('void', t.numericLiteral(0))),
-      t.memberExpression(this.file(), t.identifier('counts')),
-      t.cloneNode(this.array),
-    );
+    return this.hoisted(this.array, 'counts');
   }
 
+  /**
+   * The file's hash tables, as `counts()` reads the array: an interprocedural file counts its large
+   * components' paths there, at every path end (calling `init()` there cost lodash 5% of its run time).
+   */
   hashed(): t.Expression {
-    return t.memberExpression(this.file(), t.identifier('hashed'));
+    return this.hoisted(this.tables, 'hashed');
   }
 
   /** The file's calling contexts in the realm (`FileContexts`), as `counts()` reads the array. */
   contexts(): t.Expression {
+    return this.hoisted(this.contextsRecord, 'contexts');
+  }
+
+  /** `name === void 0 ? init().field : name`, for a `var name = init().field` of the preamble. */
+  private hoisted(name: t.Identifier, field: string): t.Expression {
     return t.conditionalExpression(
-      t.binaryExpression(
-        '===',
-        t.cloneNode(this.contextsRecord),
-        t.unaryExpression('void', t.numericLiteral(0)),
-      ),
-      t.memberExpression(this.file(), t.identifier('contexts')),
-      t.cloneNode(this.contextsRecord),
+      t.binaryExpression('===', t.cloneNode(name), t.unaryExpression('void', t.numericLiteral(0))),
+      t.memberExpression(this.file(), t.identifier(field)),
+      t.cloneNode(name),
     );
   }
 
@@ -139,6 +143,14 @@ export class FileCounters {
           t.cloneNode(this.array),
           t.memberExpression(this.file(), t.identifier('counts')),
         ),
+        ...(args.hashCount > 0
+          ? [
+              t.variableDeclarator(
+                t.cloneNode(this.tables),
+                t.memberExpression(this.file(), t.identifier('hashed')),
+              ),
+            ]
+          : []),
         ...(args.contextCount > 0
           ? [
               t.variableDeclarator(

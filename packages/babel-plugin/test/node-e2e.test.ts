@@ -164,9 +164,11 @@ setTimeout(() => {}, 2000);
    * its body (the preamble with the counter array) ran: they register the file themselves and count.
    */
   test.each([
-    ['as ES modules', 'mjs', []],
-    ['compiled to CommonJS', 'js', ['@babel/plugin-transform-modules-commonjs']],
-  ])('functions called before their module body ran count, %s', (_label, ext, plugins) => {
+    ['as ES modules', 'mjs', [], 'array'],
+    ['compiled to CommonJS', 'js', ['@babel/plugin-transform-modules-commonjs'], 'array'],
+    // The hash tables are read from a `var` of the preamble too.
+    ['as ES modules, in a hash table', 'mjs', [], 'hash'],
+  ])('functions called before their module body ran count, %s', (_label, ext, plugins, storage) => {
     const sources = {
       a: `import { fromB } from './b.${ext}';
 export function early(x) {
@@ -179,7 +181,7 @@ console.log(fromB, early(-1));
 export const fromB = early(1);
 `,
     };
-    const dir = project.path(`cycle-${ext}`);
+    const dir = project.path(`cycle-${storage}-${ext}`);
     mkdirSync(dir, { recursive: true });
     if (ext === 'js') writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
     for (const [name, source] of Object.entries(sources)) {
@@ -187,12 +189,12 @@ export const fromB = early(1);
       writeFileSync(file, source);
       const compiled = transformFileSync(file, {
         cwd: project.root,
-        plugins: ['pathprof', ...plugins],
+        plugins: [['pathprof', storage === 'hash' ? { hashThreshold: 1 } : {}], ...plugins],
         configFile: false,
       })!.code!;
       writeFileSync(file, compiled);
     }
-    const out = project.path(`cycle-profiles-${ext}`);
+    const out = project.path(`cycle-profiles-${storage}-${ext}`);
     const run = spawnSync(process.execPath, [`a.${ext}`], {
       cwd: dir,
       env: { ...process.env, PATHPROF_DIR: out },
@@ -201,7 +203,7 @@ export const fromB = early(1);
     expect(run.stderr).toBe('');
     expect(run.stdout).toBe('positive other\n');
     const files = mergeProfiles(readProfileDirectory(out).profiles);
-    const a = files.find((f) => f.key === `cycle-${ext}/a.${ext}`)!;
+    const a = files.find((f) => f.key === `cycle-${storage}-${ext}/a.${ext}`)!;
     expect(decodedCounts(a).early).toEqual({ 'entry true return': 1, 'entry false return': 1 });
   });
 });
