@@ -1,9 +1,18 @@
 import { template } from '@babel/core';
 import * as t from '@babel/types';
 import type { FreshName } from '@pathprof/cfg';
+import { HASH_FRONT_SLOTS } from '@pathprof/runtime';
 import { PACK_ABOVE, packMetadata, UNPACK_METADATA, type FileMetadata } from './metadata';
 
 const buildUnpacker = template.statement(UNPACK_METADATA.replace('NAME', '%%name%%'));
+
+// The runtime's `HashFront`: a path's slot holds it, or `miss` counts it (and moves the slot's other path to
+// its table). Valid before the body ran (a module cycle): `keys` is undefined until then.
+const buildFrontCount = template.statement(`function %%count%%(path, table) {
+  var slot = path & ${HASH_FRONT_SLOTS - 1};
+  if (%%keys%% !== void 0 && %%keys%%[slot] === path) %%counts%%[slot]++;
+  else %%init%%().front.miss(path, table);
+}`);
 
 /**
  * The file-level half of the instrumentation: a lazily registered record of this file's counters. A
@@ -23,6 +32,10 @@ export class FileCounters {
   readonly tables: t.Identifier;
   /** The same for the file's calling contexts (`FileContexts`), when it counts them. */
   readonly contextsRecord: t.Identifier;
+  /** The keys and counts of the file's `HashFront`, and the function that counts a path through them. */
+  private readonly front: { keys: t.Identifier; counts: t.Identifier; count: t.Identifier };
+  private usesFront = false;
+  private usesTables = false;
 
   constructor(fresh: FreshName) {
     this.record = fresh('pp_file');
@@ -32,6 +45,7 @@ export class FileCounters {
     this.array = fresh('pp_counts');
     this.tables = fresh('pp_hashed');
     this.contextsRecord = fresh('pp_contexts');
+    this.front = { keys: fresh('pp_fk'), counts: fresh('pp_fc'), count: fresh('pp_count') };
   }
 
   /** `init()`: the file's record, registered on the first call. */
@@ -47,12 +61,19 @@ export class FileCounters {
     return this.hoisted(this.array, 'counts');
   }
 
-  /**
-   * The file's hash tables, as `counts()` reads the array: an interprocedural file counts its large
-   * components' paths there, at every path end (calling `init()` there cost lodash 5% of its run time).
-   */
+  /** The file's hash tables (path mode's large functions, preferential mode's residue), as `counts()` reads the array. */
   hashed(): t.Expression {
+    this.usesTables = true;
     return this.hoisted(this.tables, 'hashed');
+  }
+
+  /**
+   * `count(path, table)`: counts a path of one of the file's hash tables through the cache in front of them.
+   * Only for path numbers unique across the tables (interprocedural components).
+   */
+  frontCount(path: t.Expression, table: number): t.Expression {
+    this.usesFront = true;
+    return t.callExpression(t.cloneNode(this.front.count), [path, t.numericLiteral(table)]);
   }
 
   /** The file's calling contexts in the realm (`FileContexts`), as `counts()` reads the array. */
@@ -138,18 +159,39 @@ export class FileCounters {
         ]),
       ),
       ...(packed ? [buildUnpacker({ name: t.cloneNode(this.unpack) })] : []),
+      ...(this.usesFront
+        ? [
+            buildFrontCount({
+              count: t.cloneNode(this.front.count),
+              keys: t.cloneNode(this.front.keys),
+              counts: t.cloneNode(this.front.counts),
+              init: t.cloneNode(this.init),
+            }),
+          ]
+        : []),
       t.variableDeclaration('var', [
         t.variableDeclarator(
           t.cloneNode(this.array),
           t.memberExpression(this.file(), t.identifier('counts')),
         ),
-        ...(args.hashCount > 0
+        ...(this.usesTables
           ? [
               t.variableDeclarator(
                 t.cloneNode(this.tables),
                 t.memberExpression(this.file(), t.identifier('hashed')),
               ),
             ]
+          : []),
+        ...(this.usesFront
+          ? (['keys', 'counts'] as const).map((field) =>
+              t.variableDeclarator(
+                t.cloneNode(this.front[field]),
+                t.memberExpression(
+                  t.memberExpression(this.file(), t.identifier('front')),
+                  t.identifier(field),
+                ),
+              ),
+            )
           : []),
         ...(args.contextCount > 0
           ? [

@@ -487,10 +487,7 @@ export class InterproceduralCode implements EdgeCodePlan {
 
   /** Counts at `slot`: the register plus `slotShift` (an array slot, or a hash table's key: the path number). */
   private count(p: ProcedureCode, slot: t.Expression): t.Expression {
-    if (p.table >= 0) {
-      const table = t.memberExpression(this.file.hashed(), t.numericLiteral(p.table), true);
-      return t.callExpression(t.memberExpression(table, t.identifier('inc')), [slot]);
-    }
+    if (p.table >= 0) return this.file.frontCount(slot, p.table);
     return t.updateExpression('++', t.memberExpression(this.file.counts(), slot, true));
   }
 

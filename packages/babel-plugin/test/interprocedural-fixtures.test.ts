@@ -1,6 +1,6 @@
 import { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } from '@pathprof/cfg';
 import { listFixtures, runScript, toScript } from '@pathprof/testkit';
-import { getStore } from '@pathprof/runtime';
+import { getStore, HASH_FRONT_SLOTS } from '@pathprof/runtime';
 import type { FileMetadata } from '../src';
 import { resetCounts, runtimeGlobals } from './support/counted-paths';
 import { instrument } from './support/instrument';
@@ -75,4 +75,26 @@ test('the fixtures count components of the crossed call graph in array slices an
   expect(storage.multiple).toBeGreaterThan(10);
   expect(storage.slices).toBeGreaterThan(100);
   expect(storage.tables).toBeGreaterThan(10);
+});
+
+test('a hash table counts what an array counts, with paths evicting each other from the cache in front of it', async () => {
+  // 2,048 paths through `bits`, each entered from `run`'s loop twice: paths 1,024 apart share a cache slot.
+  const decisions = Array.from({ length: 11 }, (_, k) => `if (x & ${1 << k}) n++;`).join('\n  ');
+  const source = `function bits(x) {\n  let n = 0;\n  ${decisions}\n  return n;\n}\nfunction run() {\n  let total = 0;\n  for (let i = 0; i < 4096; i++) total += bits(i);\n  return total;\n}\nrun();\n`;
+  const counted = async (hashThreshold: number) => {
+    resetCounts();
+    await runScript(
+      instrument(source, 'bits.js', { mode: 'interprocedural', hashThreshold }),
+      'bits.js',
+      runtimeGlobals(),
+    );
+    const { meta, paths } = countedInterproceduralPaths('virtual/bits.js');
+    return { tables: meta.interprocedural!.storage.table.filter((k) => k >= 0).length, paths };
+  };
+  const inArray = await counted(2 ** 20);
+  const inTable = await counted(1);
+  expect([inArray.tables, inTable.tables]).toEqual([0, 1]);
+  const slots = new Set(inTable.paths.map(([p]) => p % HASH_FRONT_SLOTS));
+  expect(inTable.paths.length).toBeGreaterThan(2 * slots.size - 10);
+  expect(inTable.paths).toEqual(inArray.paths);
 });

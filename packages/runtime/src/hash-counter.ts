@@ -1,3 +1,4 @@
+import type { HashFront } from './hash-front';
 import { pathHash } from './hashes';
 
 /**
@@ -12,19 +13,26 @@ export class HashCounter {
   private counts = new Float64Array(16);
   private mask = 15;
   private size = 0;
+  /** The cache in front of the file's tables, which may hold counts of this one (`registerFile` sets it). */
+  front: HashFront | null = null;
 
   inc(path: number): void {
+    this.add(path, 1);
+  }
+
+  /** Counts `path` `n` more times. */
+  add(path: number, n: number): void {
     const keys = this.keys;
     const key = path + 1;
     for (let i = pathHash(path) & this.mask; ; i = (i + 1) & this.mask) {
       const k = keys[i];
       if (k === key) {
-        this.counts[i]++;
+        this.counts[i] += n;
         return;
       }
       if (k === 0) {
         keys[i] = key;
-        this.counts[i] = 1;
+        this.counts[i] = n;
         if (++this.size * 2 > this.mask) this.grow();
         return;
       }
@@ -33,6 +41,7 @@ export class HashCounter {
 
   /** Forgets every count (after they were written). */
   clear(): void {
+    this.front?.flush();
     this.keys = new Float64Array(16);
     this.counts = new Float64Array(16);
     this.mask = 15;
@@ -41,6 +50,7 @@ export class HashCounter {
 
   /** Every executed path and its count, in no particular order. */
   entries(): [number, number][] {
+    this.front?.flush();
     const out: [number, number][] = [];
     for (let i = 0; i < this.keys.length; i++)
       if (this.keys[i] !== 0) out.push([this.keys[i] - 1, this.counts[i]]);

@@ -1,4 +1,5 @@
 export { HashCounter } from './hash-counter';
+export { HASH_FRONT_SLOTS, HashFront } from './hash-front';
 export { getStore, STORE_GLOBAL, type FileRecord, type PathprofStore } from './store';
 export { registerFile } from './register-file';
 export { ContextState, DEFAULT_MAX_STACKS, type FileContexts } from './context-state';

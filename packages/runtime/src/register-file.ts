@@ -1,5 +1,6 @@
 import { ContextState } from './context-state';
 import { HashCounter } from './hash-counter';
+import { HashFront } from './hash-front';
 import { getStore, type FileRecord } from './store';
 import { writeProfilesAtExit } from './write-profiles';
 
@@ -23,13 +24,17 @@ export function registerFile(
   const store = getStore();
   const known = store.files[key];
   if (known && known.hash === hash && known.meta === meta) return known;
+  const hashed = Array.from({ length: hashCount }, () => new HashCounter());
+  const front = hashCount > 0 ? new HashFront(hashed) : undefined;
+  for (const table of hashed) table.front = front ?? null;
   const record: FileRecord = {
     key,
     hash,
     meta,
     outputDir,
     counts: new Float64Array(arraySize),
-    hashed: Array.from({ length: hashCount }, () => new HashCounter()),
+    hashed,
+    ...(front ? { front } : {}),
     ...(contextCount > 0
       ? { contexts: (store.contexts ??= new ContextState()).addFile(key, hash, contextCount) }
       : {}),

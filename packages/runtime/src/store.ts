@@ -1,5 +1,6 @@
 import type { ContextState, FileContexts } from './context-state';
 import type { HashCounter } from './hash-counter';
+import type { HashFront } from './hash-front';
 
 /** One instrumented file's counters in this realm, and the metadata its profile carries. */
 export interface FileRecord {
@@ -15,6 +16,8 @@ export interface FileRecord {
   readonly counts: Float64Array;
   /** Counters of hash-mode functions, by the index the plugin gave them. */
   readonly hashed: HashCounter[];
+  /** The cache in front of `hashed` that interprocedural code counts through (when there are tables). */
+  readonly front?: HashFront;
   /** Calling contexts (the plugin's `contexts` option): the file's range of context values and its counts. */
   readonly contexts?: FileContexts;
 }
