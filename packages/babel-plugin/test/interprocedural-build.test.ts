@@ -35,12 +35,10 @@ describe('interprocedural mode at build time', () => {
       const fixture = listFixtures().find((f) => f.name === 'interprocedural-relative.js')!;
       const { code } = build(fixture.source, { mode: 'interprocedural', scheme });
       const body = (name: string) => code.match(new RegExp(`\\nfunction ${name}\\([^]*?\\n\\}`))![0];
+      // The register starts at 0: in its declaration (`let …, _pp_r = 0`) or by a statement of the prologue.
+      const fromZero = /\blet [^;]*\b_pp_r\d* = 0[,;]|^\s*_pp_r\d* = 0;/m;
       for (const name of ['leaf', 'constant', 'middle', 'ownHandler', 'leaves']) {
-        expect([name, /_pp_r\d* = 0;/.test(body(name)), body(name).includes('.inp')]).toEqual([
-          name,
-          true,
-          false,
-        ]);
+        expect([name, fromZero.test(body(name)), body(name).includes('.inp')]).toEqual([name, true, false]);
       }
       // `constant` has one way through: its callers add what it adds, it hands nothing back.
       expect(body('constant')).not.toContain('.ret =');

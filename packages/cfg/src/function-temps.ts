@@ -39,6 +39,29 @@ export class FunctionTemps implements FunctionLocals {
     return this.get('value', 'pp_t');
   }
 
+  /**
+   * The declarations, then `prologue`, with the prologue's first assignments to temporaries folded into their
+   * declarators (`let a = 0, b;` rather than `let a, b; a = 0;`): each in the prologue's order, and none whose
+   * value reads a temporary (the folded values run before the later declarators are initialised).
+   */
+  declarationsBefore(prologue: readonly t.Statement[]): t.Statement[] {
+    const [declaration] = this.declarations() as t.VariableDeclaration[];
+    if (!declaration) return [...prologue];
+    const index = new Map(this.order.map((id, i) => [id.name, i]));
+    let last = -1;
+    let folded = 0;
+    for (const s of prologue) {
+      const e = t.isExpressionStatement(s) ? s.expression : null;
+      if (!t.isAssignmentExpression(e) || e.operator !== '=' || !t.isIdentifier(e.left)) break;
+      const i = index.get(e.left.name);
+      if (i === undefined || i <= last || readsAny(e.right, index)) break;
+      declaration.declarations[i].init = e.right;
+      last = i;
+      folded++;
+    }
+    return [declaration, ...prologue.slice(folded)];
+  }
+
   /** `let a, b;` for every temporary used, or nothing. */
   declarations(): t.Statement[] {
     if (this.order.length === 0) return [];
@@ -50,4 +73,13 @@ export class FunctionTemps implements FunctionLocals {
       ),
     ];
   }
+}
+
+/** Whether `e` reads one of `names`. */
+function readsAny(e: t.Node, names: ReadonlyMap<string, number>): boolean {
+  let reads = false;
+  t.traverseFast(e, (n) => {
+    if (t.isIdentifier(n) && names.has(n.name)) reads = true;
+  });
+  return reads;
 }

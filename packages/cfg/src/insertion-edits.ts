@@ -1111,7 +1111,7 @@ export class InsertionEdits {
   private finishRoot(n: t.Node, r: RootEdits): void {
     const { temps } = r;
     if (isProgram(n) || isTSModuleBlock(n)) {
-      n.body.unshift(...temps.declarations(), ...r.prologue);
+      n.body.unshift(...temps.declarationsBefore(r.prologue));
       this.roots.delete(n);
       return;
     }
@@ -1140,7 +1140,7 @@ export class InsertionEdits {
         ),
       ];
     }
-    body.replace([...temps.declarations(), ...r.prologue, ...main]);
+    body.replace([...temps.declarationsBefore(r.prologue), ...main]);
     this.roots.delete(n);
   }
 }
