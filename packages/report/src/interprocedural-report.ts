@@ -156,9 +156,14 @@ export function formatCallPaths(
   limit: number,
 ): string {
   const paths = report.paths.filter((p) => name === null || p.functions.includes(name));
+  // With a function, the count is of the paths listed below (those through it), out of the file's.
+  const executed =
+    name === null
+      ? `${counted(report.executedPaths, 'interprocedural path')} executed`
+      : `${paths.length} of the file's ${counted(report.executedPaths, 'executed interprocedural path')} run through ${name}`;
   const out = [
     style.bold(`${file.key}${name ? `:${name}` : ''}`) +
-      `: ${counted(report.executedPaths, 'interprocedural path')} executed (${report.scheme} scheme, N = ${report.pathCount}); ` +
+      `: ${executed} (${report.scheme} scheme, N = ${report.pathCount}); ` +
       `${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut`,
   ];
   for (const path of paths.slice(0, limit)) {

@@ -15,12 +15,12 @@ signs([1, -2, 3]);
 `;
 const plain = new TerminalStyle({ isTTY: false }, {});
 
-/** `pathprof-report calls FILE:signs` as text, from a run in the given scheme. */
-function callPaths(scheme: 'piecewise' | 'context'): string {
+/** `pathprof-report calls FILE:name` (or `FILE` for null) as text, from a run in the given scheme. */
+function callPaths(scheme: 'piecewise' | 'context', name: string | null = 'signs'): string {
   const file = profileInProcess(source, `call-paths-${scheme}.js`, { mode: 'interprocedural', scheme });
   const report = interproceduralReport(file)!;
   expect(report.scheme).toBe(scheme);
-  return formatCallPaths(file, report, 'signs', plain, 20);
+  return formatCallPaths(file, report, name, plain, 20);
 }
 
 describe('pathprof-report calls', () => {
@@ -35,5 +35,17 @@ describe('pathprof-report calls', () => {
     const text = callPaths('piecewise');
     expect(text).toMatch(/\(restarting in signs\)/);
     expect(text).not.toMatch(/context:|active:/);
+  });
+
+  test("with a function, the heading counts the paths through it, out of the file's", () => {
+    const all = callPaths('piecewise', null);
+    const executed = Number(/: (\d+) interprocedural paths executed \(/.exec(all)![1]);
+    const listed = (text: string) => text.match(/^ {2}path \d+ /gm)!.length;
+    expect(listed(all)).toBe(executed);
+    const text = callPaths('piecewise', 'sign');
+    expect(text).toContain(
+      `: ${listed(text)} of the file's ${executed} executed interprocedural paths run through sign (`,
+    );
+    expect(listed(text)).toBeLessThan(executed);
   });
 });
