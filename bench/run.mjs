@@ -2,11 +2,21 @@
 // `npm run bench [-- --quick]`: run-time overhead, transform cost and report cost of pathprof beside
 // babel-plugin-istanbul and V8 block coverage, written to bench/results/latest.md (see README, "Benchmark").
 // For a targeted comparison: `--baseline DIR` (another checkout's packages/babel-plugin, built) adds its
-// path and edge modes; `--workloads a,b`, `--modes path,path-before` or `--run-only` measure run time only and
-// print it; `--rounds N` sets the repetitions. Such runs write quick.md at most.
+// path, edge and contexts modes, run on that checkout's runtime; `--workloads a,b`, `--modes
+// path,path-before` or `--run-only` measure run time only and print it; `--rounds N` sets the repetitions.
+// Such runs write quick.md at most.
 import { performance } from 'node:perf_hooks';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -134,6 +144,14 @@ for (const tool of tools) {
     }
   }
 }
+
+// The baseline's modes run on the baseline checkout's runtime too: their files import
+// `babel-plugin-pathprof/runtime`, found first in their own node_modules.
+if (flags.baseline)
+  for (const tool of tools.filter((t) => t.endsWith('-before'))) {
+    mkdirSync(join(LIB, tool, 'node_modules'), { recursive: true });
+    symlinkSync(resolve(flags.baseline), join(LIB, tool, 'node_modules/babel-plugin-pathprof'), 'dir');
+  }
 
 /** Runs every workload once in path mode and writes the interesting set of its hot paths; returns the summary. */
 function hotPaths() {

@@ -1,4 +1,4 @@
-import type { ContextNode } from './context-stack';
+import { ROOT_STACK } from './context-stack';
 import type { ContextState, FileContexts } from './context-state';
 import type { PathCounter } from './path-counter';
 import type { ContextCounts, StackRecord } from './profile-format';
@@ -22,17 +22,17 @@ export function contextCounts(
       if (pairs?.length) tables.paths.push([-1, i, pairs]);
     });
   }
-  for (const node of state.nodes) {
-    for (const [v, n] of node.entries()) {
+  for (const { stack, entries, paths } of state.stacks.counted()) {
+    for (const [v, n] of entries) {
       const file = state.fileOf(v);
       const tables = file && out.get(file);
-      if (tables) tables.entries.push([tables.stack(node), v - file.base, n]);
+      if (tables) tables.entries.push([tables.stack(stack), v - file.base, n]);
     }
-    for (const [v, counter] of node.pathCounters()) {
+    for (const [v, counter] of paths) {
       const file = state.fileOf(v);
       const tables = file && out.get(file);
       const pairs = tables && nonzero(counter);
-      if (tables && pairs?.length) tables.paths.push([tables.stack(node), v - file!.base, pairs]);
+      if (tables && pairs?.length) tables.paths.push([tables.stack(stack), v - file!.base, pairs]);
     }
   }
   return new Map(
@@ -47,7 +47,7 @@ export function contextCounts(
 export function countedContexts(state: ContextState, file: FileContexts): boolean {
   if (file.counts.some((n) => n !== 0)) return true;
   const end = file.base + file.size;
-  return state.nodes.some((node) => node.entries().some(([v]) => v >= file.base && v < end));
+  return state.stacks.countedInto(file.base, end);
 }
 
 /** Forgets what `files` counted per context (after it was written); the stacks stay. */
@@ -55,7 +55,7 @@ export function clearContexts(state: ContextState, files: readonly FileContexts[
   for (const file of files) {
     file.counts.fill(0);
     file.paths.length = 0;
-    for (const node of state.nodes) node.clear(file.base, file.base + file.size);
+    state.stacks.clear(file.base, file.base + file.size);
   }
 }
 
@@ -63,19 +63,21 @@ class FileTables {
   readonly stacks: StackRecord[] = [];
   readonly entries: [number, number, number][] = [];
   readonly paths: [number, number, [number, number][]][] = [];
-  private readonly index = new Map<ContextNode, number>();
+  private readonly index = new Map<number, number>();
 
   constructor(private readonly state: ContextState) {}
 
   /** The node's index in this file's stacks, listing it (and its parents first) on first use. */
-  stack(node: ContextNode | null): number {
-    if (node === null || node.id === 0) return -1;
+  stack(node: number): number {
+    if (node === ROOT_STACK) return -1;
     const known = this.index.get(node);
     if (known !== undefined) return known;
-    const parent = this.stack(node.parent);
-    const caller = node.cut ? undefined : this.state.fileOf(node.caller);
+    const stacks = this.state.stacks;
+    const parent = this.stack(stacks.parent(node));
+    const callerValue = stacks.caller(node);
+    const caller = stacks.cut(node) ? undefined : this.state.fileOf(callerValue);
     const record: StackRecord = caller
-      ? [parent, caller.key, caller.hash, node.caller - caller.base, node.site, node.run]
+      ? [parent, caller.key, caller.hash, callerValue - caller.base, stacks.site(node), stacks.run(node)]
       : [parent, '', '', 0, 0, 0];
     const index = this.stacks.push(record) - 1;
     this.index.set(node, index);

@@ -1,139 +1,322 @@
-import { stackEntryHash } from './hashes';
+import { stackKidHash } from './hashes';
 import { pathCounter, type PathCounter } from './path-counter';
 import { ValueCounter } from './value-counter';
 
+// A node's fields, as 32-bit slots of its line: 16 slots, one 64-byte cache line, the last two holding its
+// count `n` (a float64). Everything a push and the count of the entry it starts read is in the two lines of
+// the stack pushed on and the node it gives.
+/** The node this one was pushed on (its parent, but for a run's node: the run one shorter). */
+const FROM = 0;
+const CALLER = 1;
+const SITE = 2;
+const CALLEE = 3;
+/** 1 for a cut node. */
+const CUT = 4;
+const RUN = 5;
+const LAST_CALLER = 6;
+const LAST_SITE = 7;
+const LAST_CALLEE = 8;
+const LAST_KID = 9;
+const PREV_CALLER = 10;
+const PREV_SITE = 11;
+const PREV_CALLEE = 12;
+const PREV_KID = 13;
+/** Slot of `n` in the float64 view of a line (32-bit slots 14 and 15). */
+const N = 7;
+const LINE = 16;
+const LINE_SHIFT = 4;
+const F64_SHIFT = 3;
+
+/** What was counted on one encoding stack, by value (`ContextStacks.counted`). */
+export interface StackCounts {
+  readonly stack: number;
+  readonly entries: [number, number][];
+  readonly paths: [number, PathCounter][];
+}
+
+/** The empty stack's id. */
+export const ROOT_STACK = 0;
+
 /**
- * One encoding stack of precise calling-context encoding (Sumner et al., ICSE 2010), interned: a node is the
- * stack below it plus one entry, `<caller, site>`, pushed when a function was entered other than by a numbered
- * call (a callback, a method, another file, recursion): `caller` is the realm-wide context value of the
- * activation that was running (its file, function and context id), `site` the call site in the caller's file
- * that made the call (1 + its id; 0 when unknown). Identical consecutive entries are one run (`run` times),
- * as deep recursion pushes them, so walking a stack costs one step per run. The root is the empty stack.
+ * The encoding stacks of precise calling-context encoding (Sumner et al., ICSE 2010) one realm has made,
+ * interned: a node is the stack below it plus one entry, `<caller, site>`, pushed when a function was entered
+ * other than by a numbered call (a callback, a method, another file, recursion): `caller` is the realm-wide
+ * context value of the activation that was running (its file, function and context id), `site` the call site
+ * in the caller's file that made the call (1 + its id; 0 when unknown). Identical consecutive entries are one
+ * run (`run` times), as deep recursion pushes them, so walking a stack costs one step per run. Node 0 is the
+ * empty stack; the others are numbered in the order they were made.
  *
- * Nodes are kept per function entered by the push (`callee`, the value of its context id 0), though the stack
- * is the same for every callee: the entry into that context is then a field, `n`, not a map update, and the
- * push finds its node among few; so is its path counter when paths are counted per context (`P`). Other contexts
- * on the stack (reached by numbered calls from the callee) are counted in `others`, keyed by their realm-wide
- * value, with their path counters. A `cut` node stands for everything pushed on its parent once the realm held
- * its most nodes: contexts under it are known up to the parent, then cut.
+ * Nodes are integer ids and their fields live in typed arrays, one cache line per node, with the pushes made
+ * on all of them found in one open-addressing table of ids keyed by (node pushed on, caller, site, callee): a
+ * push reads a line or two instead of chasing objects through the heap, and garbage collection has no
+ * objects to walk. Nodes are kept per function entered by the push (`callee`, the value of its context id 0),
+ * though the stack is the same for every callee: the entry into that context is then a field, `n`, not a
+ * table update, and the push finds its node among few; so is its path counter when paths are counted per
+ * context. Other contexts on a stack (reached by numbered calls from the callee) are counted in a table of
+ * the node's, keyed by their realm-wide value, with their path counters. A cut node stands for everything
+ * pushed on its parent once the realm held its most nodes: contexts under it are known up to the parent, then
+ * cut.
+ *
+ * Each node also keeps its last two pushes, by what was pushed (`<caller, site>` entering `callee`) and the
+ * node it gave (a kid, or the cut node once the realm is full): a loop pushes the same entries over and over,
+ * a recursion two in turn, and `ContextState.enter` finds them in the node's own line (`lastPush`).
  */
-export class ContextNode {
-  /** Entries into the callee's context id 0 on this stack. */
-  n = 0;
-  /** The path counter of the callee's context id 0 on this stack (paths per context), once made. */
-  P: PathCounter | null = null;
-  /** Entries into other contexts on this stack, and their path counters. */
-  private others: ValueCounter | null = null;
-  /** The nodes pushed on this one, in an open-addressing table hashed on caller, site and callee. */
-  private kids: (ContextNode | undefined)[] | null = null;
-  private kidCount = 0;
+export class ContextStacks {
+  /** The nodes' lines; `counts` views the same bytes as float64s. */
+  lines: Int32Array;
+  counts: Float64Array;
+  /** Each node's parent (-1 for the root). */
+  private parents: Int32Array;
+  /** Nodes made so far, the root included. */
+  size = 1;
+  /** The path counter of each node's callee's context id 0 (paths per context), once made. */
+  private readonly calleePaths: (PathCounter | undefined)[] = [undefined];
+  /** Each node's counts, and path counters, of the other contexts on it. */
+  private readonly others: (ValueCounter | undefined)[] = [undefined];
+  /** Node ids by (node pushed on, caller, site, callee), 0 in a free slot; at most half full. */
+  private kids = new Int32Array(1024);
+
+  constructor() {
+    this.lines = new Int32Array(1024 * LINE);
+    this.counts = new Float64Array(this.lines.buffer);
+    this.parents = new Int32Array(1024);
+    this.set(ROOT_STACK, -1, -1, -1, 0, -1, 0, false);
+  }
+
+  parent(s: number): number {
+    return this.parents[s];
+  }
+
+  caller(s: number): number {
+    return this.lines[(s << LINE_SHIFT) + CALLER];
+  }
+
+  site(s: number): number {
+    return this.lines[(s << LINE_SHIFT) + SITE];
+  }
+
+  callee(s: number): number {
+    return this.lines[(s << LINE_SHIFT) + CALLEE];
+  }
+
+  run(s: number): number {
+    return this.lines[(s << LINE_SHIFT) + RUN];
+  }
+
+  cut(s: number): boolean {
+    return this.lines[(s << LINE_SHIFT) + CUT] !== 0;
+  }
+
   /**
-   * The last two pushes on this stack, by what was pushed (`<caller, site>` entering `callee`) and the node it
-   * gave (a kid, or the cut node once the realm is full): a loop pushes the same entries over and over, a
-   * recursion two in turn, and `ContextState.enter` finds them here comparing this node's own fields, without
-   * a call or a walk of the kids.
+   * The node stack `s` gives for a push of `<caller, site>` entering `callee` without a lookup: itself when
+   * cut, else the node its last or next-to-last push gave when this is the same push; -1 when neither.
    */
-  lastKid: ContextNode | null = null;
-  lastCaller = -1;
-  lastSite = 0;
-  lastCallee = -1;
-  prevKid: ContextNode | null = null;
-  prevCaller = -1;
-  prevSite = 0;
-  prevCallee = -1;
-
-  constructor(
-    /** 0 for the root; then in the order nodes were made. */
-    readonly id: number,
-    readonly parent: ContextNode | null,
-    readonly caller: number,
-    readonly site: number,
-    readonly callee: number,
-    readonly run: number,
-    readonly cut: boolean,
-  ) {}
-
-  /** Counts one entry into the context with value `v` on this stack. */
-  inc(v: number): void {
-    if (v === this.callee) this.n++;
-    else (this.others ??= new ValueCounter()).inc(v);
+  lastPush(s: number, caller: number, site: number, callee: number): number {
+    const lines = this.lines;
+    const o = s << LINE_SHIFT;
+    if (lines[o + CUT] !== 0) return s;
+    if (
+      lines[o + LAST_CALLER] === caller &&
+      lines[o + LAST_SITE] === site &&
+      lines[o + LAST_CALLEE] === callee
+    )
+      return lines[o + LAST_KID];
+    if (
+      lines[o + PREV_CALLER] === caller &&
+      lines[o + PREV_SITE] === site &&
+      lines[o + PREV_CALLEE] === callee
+    )
+      return lines[o + PREV_KID];
+    return -1;
   }
 
-  /** The entries counted on this stack, by value. */
-  entries(): [number, number][] {
-    const out: [number, number][] = this.n > 0 ? [[this.callee, this.n]] : [];
-    if (this.others) out.push(...this.others.entries());
+  /** Counts one entry into the context with value `v` on stack `s`. */
+  inc(s: number, v: number): void {
+    if (this.lines[(s << LINE_SHIFT) + CALLEE] === v) this.counts[(s << F64_SHIFT) + N]++;
+    else (this.others[s] ??= new ValueCounter()).inc(v);
+  }
+
+  /**
+   * What was counted on each stack since it was last cleared: its entries and path counters by value, the
+   * callee's first, then the others in the order they were first counted; stacks in the order they were made.
+   */
+  counted(): StackCounts[] {
+    const out: StackCounts[] = [];
+    const on = (s: number): StackCounts => {
+      let last = out[out.length - 1];
+      if (last?.stack !== s) out.push((last = { stack: s, entries: [], paths: [] }));
+      return last;
+    };
+    for (let s = 1; s < this.size; s++) {
+      const n = this.counts[(s << F64_SHIFT) + N];
+      const own = this.calleePaths[s];
+      const others = this.others[s];
+      if (n > 0) on(s).entries.push([this.callee(s), n]);
+      if (own) on(s).paths.push([this.callee(s), own]);
+      if (!others) continue;
+      for (const entry of others.entries()) on(s).entries.push(entry);
+      for (const counter of others.pathCounters()) on(s).paths.push(counter);
+    }
     return out;
   }
 
-  /** The path counters of the contexts on this stack, by value. */
-  pathCounters(): [number, PathCounter][] {
-    const out: [number, PathCounter][] = this.P ? [[this.callee, this.P]] : [];
-    if (this.others) out.push(...this.others.pathCounters());
-    return out;
+  /** Whether an entry into values `lo … hi - 1` was counted on some stack since they were last cleared. */
+  countedInto(lo: number, hi: number): boolean {
+    for (let s = 1; s < this.size; s++) {
+      const callee = this.callee(s);
+      if (callee >= lo && callee < hi && this.counts[(s << F64_SHIFT) + N] > 0) return true;
+      if (this.others[s]?.entries().some(([v]) => v >= lo && v < hi)) return true;
+    }
+    return false;
   }
 
-  /** Forgets the entries and paths counted on this stack into values `lo … hi - 1`. */
+  /** Forgets the entries and paths counted on every stack into values `lo … hi - 1`. */
   clear(lo: number, hi: number): void {
-    if (this.callee >= lo && this.callee < hi) {
-      this.n = 0;
-      this.P = null;
+    for (let s = 0; s < this.size; s++) {
+      const callee = this.callee(s);
+      if (callee >= lo && callee < hi) {
+        this.counts[(s << F64_SHIFT) + N] = 0;
+        this.calleePaths[s] = undefined;
+      }
+      this.others[s]?.clear(lo, hi);
     }
-    this.others?.clear(lo, hi);
   }
 
-  /** The path counter of the context with value `v` on this stack, made on first use. */
-  pathsOf(v: number, pathCount: number, hashThreshold: number): PathCounter {
-    if (v === this.callee) return (this.P ??= pathCounter(pathCount, hashThreshold));
-    return (this.others ??= new ValueCounter()).pathsOf(v, pathCount, hashThreshold);
+  /** The path counter of the context with value `v` on stack `s`, made on first use. */
+  pathsOf(s: number, v: number, pathCount: number, hashThreshold: number): PathCounter {
+    if (v === this.callee(s)) return (this.calleePaths[s] ??= pathCounter(pathCount, hashThreshold));
+    return (this.others[s] ??= new ValueCounter()).pathsOf(v, pathCount, hashThreshold);
   }
 
-  /** Notes that pushing `<caller, site>` entering `callee` on this stack gave `node`. */
-  remember(caller: number, site: number, callee: number, node: ContextNode): void {
-    this.prevKid = this.lastKid;
-    this.prevCaller = this.lastCaller;
-    this.prevSite = this.lastSite;
-    this.prevCallee = this.lastCallee;
-    this.lastKid = node;
-    this.lastCaller = caller;
-    this.lastSite = site;
-    this.lastCallee = callee;
+  /**
+   * Stack `s` with `<caller, site>` pushed, entering `callee`: a run one longer when `s` ends in that entry.
+   * Once the realm holds `maxStacks` nodes besides the root, a new push gives its parent's cut node, and
+   * pushes on a cut node give itself.
+   */
+  push(s: number, caller: number, site: number, callee: number, maxStacks: number): number {
+    const o = s << LINE_SHIFT;
+    if (this.lines[o + CUT] !== 0) return s;
+    const node = this.kidOf(s, caller, site, callee, maxStacks);
+    const lines = this.lines;
+    lines[o + PREV_CALLER] = lines[o + LAST_CALLER];
+    lines[o + PREV_SITE] = lines[o + LAST_SITE];
+    lines[o + PREV_CALLEE] = lines[o + LAST_CALLEE];
+    lines[o + PREV_KID] = lines[o + LAST_KID];
+    lines[o + LAST_CALLER] = caller;
+    lines[o + LAST_SITE] = site;
+    lines[o + LAST_CALLEE] = callee;
+    lines[o + LAST_KID] = node;
+    return node;
   }
 
-  /** The node a push of `<caller, site>` entering `callee` made before, if any. */
-  kid(caller: number, site: number, callee: number): ContextNode | undefined {
+  private kidOf(s: number, caller: number, site: number, callee: number, maxStacks: number): number {
+    const known = this.kid(s, caller, site, callee);
+    if (known !== 0) return known;
+    let kid: number;
+    if (this.size > maxStacks) {
+      const cut = this.kid(s, -1, 0, -1);
+      if (cut !== 0) return cut;
+      kid = this.add(s, s, -1, 0, -1, 0, true);
+    } else if (
+      s !== ROOT_STACK &&
+      this.caller(s) === caller &&
+      this.site(s) === site &&
+      this.callee(s) === callee
+    ) {
+      kid = this.add(this.parent(s), s, caller, site, callee, this.run(s) + 1, false);
+    } else {
+      kid = this.add(s, s, caller, site, callee, 1, false);
+    }
+    return kid;
+  }
+
+  /** The node a push of `<caller, site>` entering `callee` on `s` made before, 0 if none. */
+  private kid(s: number, caller: number, site: number, callee: number): number {
     const kids = this.kids;
-    if (kids === null) return undefined;
+    const lines = this.lines;
     const mask = kids.length - 1;
-    for (let i = stackEntryHash(caller, site, callee) & mask; ; i = (i + 1) & mask) {
+    for (let i = stackKidHash(s, caller, site, callee) & mask; ; i = (i + 1) & mask) {
       const k = kids[i];
-      if (k === undefined) return undefined;
-      if (k.caller === caller && k.callee === callee && k.site === site) return k;
+      if (k === 0) return 0;
+      const o = k << LINE_SHIFT;
+      if (
+        lines[o + FROM] === s &&
+        lines[o + CALLER] === caller &&
+        lines[o + CALLEE] === callee &&
+        lines[o + SITE] === site
+      )
+        return k;
     }
   }
 
-  addKid(kid: ContextNode): void {
-    if (this.kids === null || ++this.kidCount * 2 > this.kids.length) this.growKids();
-    const kids = this.kids!;
+  private add(
+    parent: number,
+    from: number,
+    caller: number,
+    site: number,
+    callee: number,
+    run: number,
+    cut: boolean,
+  ): number {
+    const id = this.size++;
+    if (id === this.parents.length) this.growNodes();
+    this.set(id, parent, from, caller, site, callee, run, cut);
+    this.calleePaths.push(undefined);
+    this.others.push(undefined);
+    if (this.size * 2 > this.kids.length) this.growKids();
+    this.placeKid(this.kids, id);
+    return id;
+  }
+
+  private set(
+    id: number,
+    parent: number,
+    from: number,
+    caller: number,
+    site: number,
+    callee: number,
+    run: number,
+    cut: boolean,
+  ): void {
+    const lines = this.lines;
+    const o = id << LINE_SHIFT;
+    this.parents[id] = parent;
+    lines[o + FROM] = from;
+    lines[o + CALLER] = caller;
+    lines[o + SITE] = site;
+    lines[o + CALLEE] = callee;
+    lines[o + CUT] = cut ? 1 : 0;
+    lines[o + RUN] = run;
+    lines[o + LAST_CALLER] = -1;
+    lines[o + LAST_CALLEE] = -1;
+    lines[o + PREV_CALLER] = -1;
+    lines[o + PREV_CALLEE] = -1;
+  }
+
+  /** Puts node `id` in `kids` (with a free slot) under what made it. */
+  private placeKid(kids: Int32Array, id: number): void {
+    const lines = this.lines;
+    const o = id << LINE_SHIFT;
     const mask = kids.length - 1;
-    let i = stackEntryHash(kid.caller, kid.site, kid.callee) & mask;
-    while (kids[i] !== undefined) i = (i + 1) & mask;
-    kids[i] = kid;
+    let i = stackKidHash(lines[o + FROM], lines[o + CALLER], lines[o + SITE], lines[o + CALLEE]) & mask;
+    while (kids[i] !== 0) i = (i + 1) & mask;
+    kids[i] = id;
+  }
+
+  private growNodes(): void {
+    const capacity = this.parents.length * 2;
+    const lines = new Int32Array(capacity * LINE);
+    lines.set(this.lines);
+    this.lines = lines;
+    this.counts = new Float64Array(lines.buffer);
+    const parents = new Int32Array(capacity);
+    parents.set(this.parents);
+    this.parents = parents;
   }
 
   private growKids(): void {
-    const old = this.kids ?? [];
-    // Filled with a loop: `Array` and `Math` are globals, slow to read in a vm context (hashes.ts).
-    const size = old.length === 0 ? 4 : old.length * 2;
-    this.kids = [];
-    for (let i = 0; i < size; i++) this.kids.push(undefined);
-    this.kidCount = old.reduce((n, k) => n + (k ? 1 : 0), 1);
-    const mask = this.kids.length - 1;
-    for (const k of old) {
-      if (k === undefined) continue;
-      let i = stackEntryHash(k.caller, k.site, k.callee) & mask;
-      while (this.kids[i] !== undefined) i = (i + 1) & mask;
-      this.kids[i] = k;
-    }
+    const kids = new Int32Array(this.kids.length * 2);
+    for (let id = 1; id < this.size - 1; id++) this.placeKid(kids, id);
+    this.kids = kids;
   }
 }

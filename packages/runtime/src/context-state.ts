@@ -1,7 +1,10 @@
-import { ContextNode } from './context-stack';
+import { ContextStacks, ROOT_STACK } from './context-stack';
 import { pathCounter, type PathCounter } from './path-counter';
 
-/** How many encoding-stack nodes a realm makes before cutting contexts (bounded memory). */
+/**
+ * How many encoding-stack nodes (besides the empty stack) a realm makes before cutting contexts (bounded
+ * memory).
+ */
 export const DEFAULT_MAX_STACKS = 100_000;
 
 /**
@@ -24,9 +27,9 @@ export interface FileContexts {
 export interface ContextFrame {
   readonly x: ContextState;
   pv: number;
-  ps: ContextNode;
+  ps: number;
   readonly v: number;
-  readonly s: ContextNode;
+  readonly s: number;
   readonly P: PathCounter | null;
   r: number;
 }
@@ -44,10 +47,10 @@ export class ContextState {
   v = -1;
   t = 0;
   h = 0;
-  readonly root = new ContextNode(0, null, -1, 0, -1, 0, false);
-  s: ContextNode = this.root;
-  /** Every node but the root, by id - 1. */
-  readonly nodes: ContextNode[] = [];
+  /** The running activation's encoding stack: a node of `stacks` (`ROOT_STACK`, the empty stack). */
+  s = ROOT_STACK;
+  /** Every encoding stack the realm has made. */
+  readonly stacks = new ContextStacks();
   /** Every file given a range, by base. */
   readonly files: FileContexts[] = [];
   private nextBase = 0;
@@ -78,8 +81,8 @@ export class ContextState {
     this.t = 0;
     const v = (this.v = this.h);
     const s = this.s;
-    if (s === this.root) file.counts[v - file.base]++;
-    else s.inc(v);
+    if (s === ROOT_STACK) file.counts[v - file.base]++;
+    else this.stacks.inc(s, v);
     return v;
   }
 
@@ -95,23 +98,18 @@ export class ContextState {
     const v = file.base + first;
     this.v = v;
     if (caller < 0) {
-      this.s = this.root;
+      this.s = ROOT_STACK;
       file.counts[first]++;
       return v;
     }
     const site = token < 0 ? -token : 0;
     const s = this.s;
-    // Without a call: on a cut stack (a push gives itself), and the last two pushes on this stack.
-    const k = s.cut
-      ? s
-      : s.lastCaller === caller && s.lastSite === site && s.lastCallee === v
-        ? s.lastKid!
-        : s.prevCaller === caller && s.prevSite === site && s.prevCallee === v
-          ? s.prevKid!
-          : this.push(s, caller, site, v);
+    const stacks = this.stacks;
+    // A push on a cut stack, or one of the last two on this stack, is found in the stack's own line.
+    const known = stacks.lastPush(s, caller, site, v);
+    const k = known >= 0 ? known : stacks.push(s, caller, site, v, this.maxStacks);
     this.s = k;
-    if (k.callee === v) k.n++;
-    else k.inc(v);
+    stacks.inc(k, v);
     return v;
   }
 
@@ -132,37 +130,8 @@ export class ContextState {
   paths(file: FileContexts, pathCount: number, hashThreshold: number): PathCounter {
     const s = this.s;
     const v = this.v;
-    if (s !== this.root) return s.pathsOf(v, pathCount, hashThreshold);
+    if (s !== ROOT_STACK) return this.stacks.pathsOf(s, v, pathCount, hashThreshold);
     return (file.paths[v - file.base] ??= pathCounter(pathCount, hashThreshold));
-  }
-
-  /**
-   * The stack `s` with `<caller, site>` pushed, entering `callee`: a run one longer when `s` ends in that
-   * entry. Once the realm holds `maxStacks` nodes, a new push gives its parent's cut node, and pushes on a cut
-   * node give itself.
-   */
-  push(s: ContextNode, caller: number, site: number, callee: number): ContextNode {
-    if (s.cut) return s;
-    const node = this.kidOf(s, caller, site, callee);
-    s.remember(caller, site, callee, node);
-    return node;
-  }
-
-  private kidOf(s: ContextNode, caller: number, site: number, callee: number): ContextNode {
-    const known = s.kid(caller, site, callee);
-    if (known !== undefined) return known;
-    let kid: ContextNode;
-    if (this.nodes.length >= this.maxStacks) {
-      const cut = s.kid(-1, 0, -1);
-      if (cut !== undefined) return cut;
-      kid = this.add(s, -1, 0, -1, 0, true);
-    } else if (s !== this.root && s.caller === caller && s.site === site && s.callee === callee) {
-      kid = this.add(s.parent, caller, site, callee, s.run + 1, false);
-    } else {
-      kid = this.add(s, caller, site, callee, 1, false);
-    }
-    s.addKid(kid);
-    return kid;
   }
 
   /** The file whose range holds realm-wide value `v`. */
@@ -177,18 +146,5 @@ export class ContextState {
       else return f;
     }
     return undefined;
-  }
-
-  private add(
-    parent: ContextNode | null,
-    caller: number,
-    site: number,
-    callee: number,
-    run: number,
-    cut: boolean,
-  ): ContextNode {
-    const node = new ContextNode(this.nodes.length + 1, parent, caller, site, callee, run, cut);
-    this.nodes.push(node);
-    return node;
   }
 }

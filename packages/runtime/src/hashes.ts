@@ -16,7 +16,14 @@ export function pathHash(path: number): number {
   return imul((path >>> 0) ^ ((path / 4294967296) | 0), 0x9e3779b1) >>> 16;
 }
 
-/** The hash of an encoding-stack entry `<caller, site>` pushed entering `callee` (`ContextNode`'s kids). */
-export function stackEntryHash(caller: number, site: number, callee: number): number {
-  return imul(caller, 0x9e3779b1) ^ imul(callee, 0x85ebca6b) ^ site;
+/**
+ * The hash of a push of `<caller, site>` entering `callee` on encoding stack `stack` (`ContextStacks`' table
+ * of pushes made): the low bits pick the slot, so the product's high bits are folded onto them.
+ */
+export function stackKidHash(stack: number, caller: number, site: number, callee: number): number {
+  const h = imul(
+    imul(stack, 0x9e3779b1) ^ imul(caller, 0x85ebca6b) ^ imul(callee, 0xc2b2ae35) ^ site,
+    0x27d4eb2f,
+  );
+  return h ^ (h >>> 15);
 }

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ContextState,
+  ROOT_STACK,
   CONTEXTS_PROFILE_FORMAT,
   getStore,
   HashCounter,
@@ -12,11 +13,17 @@ import {
   registerFile,
   snapshot,
   validateProfile,
+  type StackCounts,
   writeProfiles,
   type Profile,
 } from '../src';
 
 const meta = JSON.stringify({ format: 'pathprof-meta/1', functions: [] });
+
+/** What was counted on stack `s` of `x` (nothing: empty lists). */
+function countedOn(x: ContextState, s: number): StackCounts {
+  return x.stacks.counted().find((c) => c.stack === s) ?? { stack: s, entries: [], paths: [] };
+}
 
 function freshStore(): void {
   const store = getStore();
@@ -32,7 +39,7 @@ describe('ContextState: the running calling context of a realm', () => {
     expect([a.base, b.base]).toEqual([0, 5]);
     // Nothing runs: an entry starts on the empty stack.
     const main = x.enter(a, 1);
-    expect([main, x.s]).toEqual([1, x.root]);
+    expect([main, x.s]).toEqual([1, ROOT_STACK]);
     // A numbered call: the caller hands value 3 over; the callee counts it on the same stack.
     x.h = 3;
     x.t = a.base + 3;
@@ -41,8 +48,9 @@ describe('ContextState: the running calling context of a realm', () => {
     // A callback from value 3 into b's function at 1: pushed <3, unknown site>.
     const cb = x.enter(b, 1);
     expect(cb).toBe(6);
-    expect([x.s.parent, x.s.caller, x.s.site, x.s.run]).toEqual([x.root, 3, 0, 1]);
-    expect([x.s.callee, x.s.n, x.s.entries()]).toEqual([6, 1, [[6, 1]]]);
+    const st = x.stacks;
+    expect([st.parent(x.s), st.caller(x.s), st.site(x.s), st.run(x.s)]).toEqual([ROOT_STACK, 3, 0, 1]);
+    expect([st.callee(x.s), countedOn(x, x.s).entries]).toEqual([6, [[6, 1]]]);
     expect([...a.counts]).toEqual([0, 1, 0, 1, 0]);
     expect(x.fileOf(6)).toBe(b);
     expect(x.fileOf(8)).toBeUndefined();
@@ -58,20 +66,63 @@ describe('ContextState: the running calling context of a realm', () => {
       x.enter(a, 0);
       stacks.push(x.s);
     }
-    expect(stacks.map((s) => [s.parent, s.caller, s.site, s.run])).toEqual([
-      [x.root, 0, 3, 1],
-      [x.root, 0, 3, 2],
-      [x.root, 0, 3, 3],
-      [x.root, 0, 3, 4],
-      [x.root, 0, 3, 5],
+    const st = x.stacks;
+    expect(stacks.map((s) => [st.parent(s), st.caller(s), st.site(s), st.run(s)])).toEqual([
+      [ROOT_STACK, 0, 3, 1],
+      [ROOT_STACK, 0, 3, 2],
+      [ROOT_STACK, 0, 3, 3],
+      [ROOT_STACK, 0, 3, 4],
+      [ROOT_STACK, 0, 3, 5],
     ]);
     // Interned: the same pushes from the same stack give the same nodes.
-    x.s = x.root;
+    x.s = ROOT_STACK;
     x.v = 0;
     x.t = -3;
     x.enter(a, 0);
     expect(x.s).toBe(stacks[0]);
-    expect(x.nodes).toHaveLength(5);
+    expect(st.size).toBe(1 + 5);
+  });
+
+  test('thousands of stacks: the tables grow and keep every node, what made it and its counts', () => {
+    const x = new ContextState();
+    const a = x.addFile('a.js', 'h', 3000);
+    const st = x.stacks;
+    // Each push enters 2999, which makes a numbered call to 7 (counted on the stack's table) with its paths.
+    const push = (caller: number, on: number): number => {
+      [x.v, x.s] = [caller, on];
+      x.enter(a, 2999);
+      x.h = 7;
+      x.take(a);
+      (x.paths(a, 2, 8) as Float64Array)[1]++;
+      return x.s;
+    };
+    // A fan of pushes on the empty stack and a chain of pushes on each other (the first is in both).
+    const fan: number[] = [];
+    const chain: number[] = [];
+    for (let i = 0; i < 2000; i++) {
+      fan.push(push(i, ROOT_STACK));
+      chain.push(push(i, i === 0 ? ROOT_STACK : chain[i - 1]));
+    }
+    expect(st.size).toBe(1 + 2000 + 1999);
+    // Pushed again, each gives its node; each node knows what made it.
+    const again = fan.map((_, i) => [push(i, ROOT_STACK), push(i, i === 0 ? ROOT_STACK : chain[i - 1])]);
+    expect(again).toEqual(fan.map((s, i) => [s, chain[i]]));
+    const made = (s: number) => [st.parent(s), st.caller(s)];
+    expect(chain.map(made)).toEqual(chain.map((_, i) => [i === 0 ? ROOT_STACK : chain[i - 1], i]));
+    expect(fan.map(made)).toEqual(fan.map((_, i) => [ROOT_STACK, i]));
+    const twice = {
+      entries: [
+        [2999, 2],
+        [7, 2],
+      ],
+      paths: [[7, new Float64Array([0, 2])]],
+    };
+    const counted = x.stacks.counted();
+    expect(counted).toHaveLength(1 + 2000 + 1999 - 1);
+    expect(
+      counted.filter((c) => c.stack !== fan[0]).map(({ entries, paths }) => ({ entries, paths })),
+    ).toEqual(counted.slice(1).map(() => twice));
+    expect(st.size).toBe(1 + 2000 + 1999);
   });
 
   test('past its most stacks a realm cuts: pushes on a stack give its cut node, and pushes on that give it', () => {
@@ -82,12 +133,14 @@ describe('ContextState: the running calling context of a realm', () => {
       x.v = i; // a different caller each time: no runs
       x.enter(a, i);
     }
-    const depth = (n: typeof x.s): number => (n.parent ? 1 + depth(n.parent) : 0);
-    expect(x.nodes.map((n) => n.cut)).toEqual([false, false, true]);
-    expect(x.s.cut).toBe(true);
+    const st = x.stacks;
+    const depth = (s: number): number => (s === ROOT_STACK ? 0 : 1 + depth(st.parent(s)));
+    expect([1, 2, 3].map((s) => st.cut(s))).toEqual([false, false, true]);
+    expect(st.size).toBe(1 + 3);
+    expect(st.cut(x.s)).toBe(true);
     expect(depth(x.s)).toBe(3);
     // A cut node stands for any push (no callee of its own): every entry under it is counted by value.
-    expect([x.s.callee, x.s.entries()]).toEqual([
+    expect([st.callee(x.s), countedOn(x, x.s).entries]).toEqual([
       -1,
       [
         [3, 1],
@@ -125,22 +178,22 @@ describe('ContextState: the running calling context of a realm', () => {
     }
     const wanted = new Map<number, number>([[1, 1]]);
     for (const value of values) wanted.set(value, (wanted.get(value) ?? 0) + 1);
-    expect(new Map(stack.entries())).toEqual(wanted);
-    const paths = new Map(stack.pathCounters().map(([v, c]) => [v, [...(c as Float64Array)]]));
+    const st = x.stacks;
+    // Listed in the order first counted.
+    expect(countedOn(x, stack).entries).toEqual([...wanted]);
+    const paths = new Map(countedOn(x, stack).paths.map(([v, c]) => [v, [...(c as Float64Array)]]));
     expect(paths.get(5)).toEqual([0, 3]);
     expect(paths.get(6)).toEqual([3, 0]);
     expect(paths.size).toBe(new Set(values).size);
-    stack.clear(10, 64);
+    st.clear(10, 64);
     expect(
-      stack
-        .entries()
-        .map(([v]) => v)
+      countedOn(x, stack)
+        .entries.map(([v]) => v)
         .sort((p, q) => p - q),
     ).toEqual([1, 5, 6, 7, 8, 9]);
     expect(
-      stack
-        .pathCounters()
-        .map(([v]) => v)
+      countedOn(x, stack)
+        .paths.map(([v]) => v)
         .sort((p, q) => p - q),
     ).toEqual([5, 6, 7, 8, 9]);
   });
