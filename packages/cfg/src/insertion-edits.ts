@@ -15,6 +15,7 @@ import { ObjectRestDestructuring } from './object-rest-destructuring';
 import { visitBindingTarget } from './pattern-defaults';
 import { suspensionPoints } from './own-code';
 import { SuspendingIteration } from './suspending-iteration';
+import { placeCaseCode, type CaseCode } from './switch-case-code';
 
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
 const {
@@ -59,7 +60,6 @@ const {
   isReturnStatement,
   isStaticBlock,
   isSuper,
-  isSwitchCase,
   isSwitchStatement,
   isTSModuleBlock,
   isTSNonNullExpression,
@@ -124,7 +124,9 @@ export class InsertionEdits {
   private readonly logicalShort = new Map<t.Node, Exprs>();
   private readonly assigns = new Map<t.Node, { right: Exprs; short: Exprs; done: Exprs }>();
   private readonly links = new Map<t.Node, ChainEdits>();
-  private readonly cases = new Map<t.Node, { match: Exprs; miss: Exprs }>();
+  private readonly cases = new Map<t.Node, CaseCode>();
+  /** Cases whose body can complete normally into the next case's. */
+  private readonly fallsThrough = new Set<t.Node>();
   private readonly forInit = new Map<t.Node, Exprs>();
   private readonly forUpdate = new Map<t.Node, Exprs>();
   private readonly yields = new Map<t.Node, YieldEdits>();
@@ -224,6 +226,8 @@ export class InsertionEdits {
     for (let e = 0; e < cfg.edgeCount; e++) {
       const info = cfg.edges[e];
       if (isExceptionalKind(info.kind) || !info.site) continue;
+      if (info.kind === EdgeKind.Fallthrough && info.site.type === 'listEnd')
+        this.fallsThrough.add(info.site.owner);
       const exprs: Exprs = [];
       const enters = info.entersFinally && finallyCodes.get(info.entersFinally.statement);
       if (enters && info.entersFinally) {
@@ -694,11 +698,6 @@ export class InsertionEdits {
       }
     }
     if (isSwitchStatement(n)) this.applySwitch(n);
-    const kase = isSwitchCase(n) && n.test && this.cases.get(n);
-    if (kase) {
-      const c = n as t.SwitchCase;
-      c.test = this.caseTest(c, c.test!, kase);
-    }
     if (isObjectProperty(n)) this.applyPropertyStart(n);
     if (isVariableDeclaration(n)) {
       this.applyWrappedArrays(n);
@@ -906,33 +905,10 @@ export class InsertionEdits {
     ]);
   }
 
-  /** `switch (ds = d)`: case tests compare against the saved discriminant to know which case matched. */
+  /** The case edges' code, placed for the whole switch once its cases are rewritten (switch-case-code.ts). */
   private applySwitch(n: t.SwitchStatement): void {
-    const needs = n.cases.some((c) => this.cases.has(c));
-    if (!needs) return;
-    const ds = this.temps(n.cases.find((c) => this.cases.has(c))!).get('discriminant', 'pp_ds');
-    n.discriminant = assignmentExpression('=', cloneNode(ds), n.discriminant);
-  }
-
-  /**
-   * `case (t = X, t === ds ? match… : miss…, t):` — the comparison the switch itself makes next; an inert `X`
-   * (`case 'a':`, a name whose read cannot throw) is compared as written, `case (X === ds ? … : …, X):`.
-   */
-  private caseTest(c: t.SwitchCase, test: t.Expression, code: { match: Exprs; miss: Exprs }): t.Expression {
-    // One saved discriminant per function: a switch's tests all run before any of its bodies.
-    const ds = this.temps(c).get('discriminant', 'pp_ds');
-    const inert = isInert(test, this.temps(c).cfg.nonThrowing);
-    const v = inert ? null : this.temps(c).value();
-    const value = (): t.Expression => (v ? cloneNode(v) : cloneNode(test));
-    return seq([
-      ...(v ? [assignmentExpression('=', cloneNode(v), test)] : []),
-      conditionalExpression(
-        binaryExpression('===', value(), cloneNode(ds)),
-        seq([...code.match, numericLiteral(0)]),
-        seq([...code.miss, numericLiteral(0)]),
-      ),
-      v ? cloneNode(v) : test,
-    ]);
+    const withCode = n.cases.find((c) => this.cases.has(c));
+    if (withCode) placeCaseCode(n, this.cases, this.fallsThrough, this.temps(withCode));
   }
 
   /**
