@@ -69,9 +69,11 @@ export class ContextPlan implements EdgeCodePlan {
     const v = local(locals, 'v');
     const entry: t.Expression[] = [assign(local(locals, 'pv'), member(x, 'v'))];
     if (pushes(fn)) entry.push(assign(local(locals, 'ps'), member(x, 's')));
-    entry.push(assign(v, this.entryValue(fn, x, file)));
+    // With paths per context, the call that counts the entry returns the context's path counter (one lookup).
+    if (this.paths)
+      entry.push(assign(local(locals, 'paths'), this.entry(fn, x, file, true)), assign(v, member(x, 'v')));
+    else entry.push(assign(v, this.entry(fn, x, file, false)));
     if (this.keepsStack(cfg)) entry.push(assign(local(locals, 's'), member(x, 's')));
-    if (this.paths) entry.push(assign(local(locals, 'paths'), this.pathCounter(fn, x, file)));
     const out: t.Expression[] = [assign(file, this.file.contexts()), assign(x, member(file, 'state'))];
     if (carried) {
       const frame = local(locals, 'frame');
@@ -204,24 +206,24 @@ export class ContextPlan implements EdgeCodePlan {
 
   // ---------------------------------------------------------------- pieces
 
-  /** `x.take(F)` for a numbered call's callee, `x.enter(F, first)` otherwise; both count the entry. */
-  private entryValue(fn: ContextFunction, x: t.Identifier, file: t.Identifier): t.Expression {
+  /**
+   * `x.take(F)` for a numbered call's callee, `x.enter(F, first)` otherwise; both count the entry and return
+   * its value. With `paths`, `x.takePaths(F, n, h)` and `x.enterPaths(F, first, n, h)`, which return the
+   * context's path counter.
+   */
+  private entry(fn: ContextFunction, x: t.Identifier, file: t.Identifier, paths: boolean): t.Expression {
+    const counter = paths ? [t.numericLiteral(fn.pathCount), t.numericLiteral(this.hashThreshold)] : [];
     const call = (method: string, args: t.Expression[]) =>
-      t.callExpression(t.memberExpression(t.cloneNode(x), t.identifier(method)), args);
+      t.callExpression(t.memberExpression(t.cloneNode(x), t.identifier(method + (paths ? 'Paths' : ''))), [
+        ...args,
+        ...counter.map((e) => t.cloneNode(e)),
+      ]);
     const take = call('take', [t.cloneNode(file)]);
     const enter = call('enter', [t.cloneNode(file), t.numericLiteral(fn.first)]);
     if (!fn.numbered) return enter;
     if (!fn.dummy) return take;
     const token = plusConstant(member(file, 'base'), fn.first + 1);
     return t.conditionalExpression(t.binaryExpression('===', member(x, 't'), token), take, enter);
-  }
-
-  private pathCounter(fn: ContextFunction, x: t.Identifier, file: t.Identifier): t.Expression {
-    return t.callExpression(t.memberExpression(t.cloneNode(x), t.identifier('paths')), [
-      t.cloneNode(file),
-      t.numericLiteral(fn.pathCount),
-      t.numericLiteral(this.hashThreshold),
-    ]);
   }
 
   /** The frame's fields in the activation's locals. */

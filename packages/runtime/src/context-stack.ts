@@ -182,10 +182,15 @@ export class ContextStacks {
     }
   }
 
-  /** The path counter of the context with value `v` on stack `s`, made on first use. */
-  pathsOf(s: number, v: number, pathCount: number, hashThreshold: number): PathCounter {
-    if (v === this.callee(s)) return (this.calleePaths[s] ??= pathCounter(pathCount, hashThreshold));
-    return (this.others[s] ??= new ValueCounter()).pathsOf(v, pathCount, hashThreshold);
+  /**
+   * Counts one entry into the context with value `v` on stack `s` (`inc`) and returns its path counter, made
+   * on first use.
+   */
+  incPaths(s: number, v: number, pathCount: number, hashThreshold: number): PathCounter {
+    if (this.lines[(s << LINE_SHIFT) + CALLEE] !== v)
+      return (this.others[s] ??= new ValueCounter()).incPaths(v, pathCount, hashThreshold);
+    this.counts[(s << F64_SHIFT) + N]++;
+    return (this.calleePaths[s] ??= pathCounter(pathCount, hashThreshold));
   }
 
   /**

@@ -26,9 +26,10 @@ export class ValueCounter {
     this.counts[i]++;
   }
 
-  /** The path counter kept for `key` (of a function with `pathCount` paths), made on first use. */
-  pathsOf(key: number, pathCount: number, hashThreshold: number): PathCounter {
+  /** Counts `key` (`inc`) and returns the path counter kept for it (of a function with `pathCount` paths), made on first use. */
+  incPaths(key: number, pathCount: number, hashThreshold: number): PathCounter {
     const i = this.indexOf(key);
+    this.counts[i]++;
     return (this.paths[i] ??= pathCounter(pathCount, hashThreshold));
   }
 

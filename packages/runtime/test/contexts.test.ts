@@ -92,8 +92,7 @@ describe('ContextState: the running calling context of a realm', () => {
       [x.v, x.s] = [caller, on];
       x.enter(a, 2999);
       x.h = 7;
-      x.take(a);
-      (x.paths(a, 2, 8) as Float64Array)[1]++;
+      (x.takePaths(a, 2, 8) as Float64Array)[1]++;
       return x.s;
     };
     // A fan of pushes on the empty stack and a chain of pushes on each other (the first is in both).
@@ -152,12 +151,12 @@ describe('ContextState: the running calling context of a realm', () => {
   test('paths per context: each context has its own counter, a hash table above the threshold', () => {
     const x = new ContextState();
     const a = x.addFile('a.js', 'h', 4);
-    x.enter(a, 0);
-    const root = x.paths(a, 3, 8);
+    const root = x.enterPaths(a, 0, 3, 8);
     expect(root).toBeInstanceOf(Float64Array);
-    expect(x.paths(a, 3, 8)).toBe(root);
-    x.enter(a, 2);
-    expect(x.paths(a, 100, 8)).toBeInstanceOf(HashCounter);
+    x.v = -1;
+    expect(x.enterPaths(a, 0, 3, 8)).toBe(root);
+    expect(x.enterPaths(a, 2, 100, 8)).toBeInstanceOf(HashCounter);
+    expect([...a.counts]).toEqual([2, 0, 0, 0]);
   });
 
   test('contexts reached by numbered calls on a pushed stack: counts and path counters kept as the table grows', () => {
@@ -170,8 +169,8 @@ describe('ContextState: the running calling context of a realm', () => {
     const counters = new Map<number, unknown>();
     for (const value of values) {
       x.h = value;
-      expect(x.take(a)).toBe(value);
-      const counter = x.paths(a, 2, 8);
+      const counter = x.takePaths(a, 2, 8);
+      expect(x.v).toBe(value);
       (counter as Float64Array)[value % 2]++;
       expect(counters.get(value) ?? counter).toBe(counter);
       counters.set(value, counter);
@@ -207,8 +206,7 @@ describe('profiles with calling contexts (format 3)', () => {
     const b = registerFile('b.js', 'hb', meta, '.pathprof', 0, 0, 2).contexts!;
     const x = a.state;
     expect(b.state).toBe(x);
-    x.enter(a, 1);
-    (x.paths(a, 2, 10) as Float64Array)[1]++;
+    (x.enterPaths(a, 1, 2, 10) as Float64Array)[1]++;
     x.t = -5;
     x.enter(b, 0);
     x.enter(b, 1);
