@@ -193,6 +193,12 @@ export class ContextStacks {
     return (this.calleePaths[s] ??= pathCounter(pathCount, hashThreshold));
   }
 
+  /** The path counter of the context with value `v` on stack `s`, made on first use. */
+  pathsOf(s: number, v: number, pathCount: number, hashThreshold: number): PathCounter {
+    if (v === this.callee(s)) return (this.calleePaths[s] ??= pathCounter(pathCount, hashThreshold));
+    return (this.others[s] ??= new ValueCounter()).pathsOf(v, pathCount, hashThreshold);
+  }
+
   /**
    * Stack `s` with `<caller, site>` pushed, entering `callee`: a run one longer when `s` ends in that entry.
    * Once the realm holds `maxStacks` nodes besides the root, a new push gives its parent's cut node, and

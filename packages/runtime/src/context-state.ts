@@ -106,34 +106,34 @@ export class ContextState {
    * stack when none was. Returns the value, counted.
    */
   enter(file: FileContexts, first: number): number {
-    const s = this.start(file, first);
-    if (s === ROOT_STACK) file.counts[first]++;
-    else this.stacks.inc(s, file.base + first);
-    return this.v;
-  }
-
-  /** `enter` for paths per context: returns the path counter of the context entered (`takePaths`). */
-  enterPaths(file: FileContexts, first: number, pathCount: number, hashThreshold: number): PathCounter {
-    const s = this.start(file, first);
-    if (s !== ROOT_STACK) return this.stacks.incPaths(s, file.base + first, pathCount, hashThreshold);
-    file.counts[first]++;
-    return (file.paths[first] ??= pathCounter(pathCount, hashThreshold));
-  }
-
-  /** What `enter` does before counting: the context and stack set running, the stack returned. */
-  private start(file: FileContexts, first: number): number {
     const token = this.t;
     this.t = 0;
     const caller = this.v;
     const v = file.base + first;
     this.v = v;
-    if (caller < 0) return (this.s = ROOT_STACK);
+    if (caller < 0) {
+      this.s = ROOT_STACK;
+      file.counts[first]++;
+      return v;
+    }
     const site = token < 0 ? -token : 0;
     const s = this.s;
     const stacks = this.stacks;
     // A push on a cut stack, or one of the last two on this stack, is found in the stack's own line.
     const known = stacks.lastPush(s, caller, site, v);
-    return (this.s = known >= 0 ? known : stacks.push(s, caller, site, v, this.maxStacks));
+    const k = known >= 0 ? known : stacks.push(s, caller, site, v, this.maxStacks);
+    this.s = k;
+    stacks.inc(k, v);
+    return v;
+  }
+
+  /**
+   * `enter` for paths per context: returns the path counter of the context entered (the value is in `v`).
+   * Its stack's own context unless cut, so a field and no table: `enter` stays one call of its own.
+   */
+  enterPaths(file: FileContexts, first: number, pathCount: number, hashThreshold: number): PathCounter {
+    this.enter(file, first);
+    return this.paths(file, pathCount, hashThreshold);
   }
 
   /**
@@ -144,11 +144,17 @@ export class ContextState {
   frame(file: FileContexts, first: number, pathCount: number, hashThreshold: number): ContextFrame {
     const pv = this.v;
     const ps = this.s;
-    const P =
-      pathCount < 0
-        ? (this.enter(file, first), null)
-        : this.enterPaths(file, first, pathCount, hashThreshold);
-    return { x: this, pv, ps, v: this.v, s: this.s, P, r: 0 };
+    const v = this.enter(file, first);
+    const P = pathCount < 0 ? null : this.paths(file, pathCount, hashThreshold);
+    return { x: this, pv, ps, v, s: this.s, P, r: 0 };
+  }
+
+  /** The path counter of the running context (paths per context), made on first use. */
+  paths(file: FileContexts, pathCount: number, hashThreshold: number): PathCounter {
+    const s = this.s;
+    const v = this.v;
+    if (s !== ROOT_STACK) return this.stacks.pathsOf(s, v, pathCount, hashThreshold);
+    return (file.paths[v - file.base] ??= pathCounter(pathCount, hashThreshold));
   }
 
   /** The file whose range holds realm-wide value `v`. */

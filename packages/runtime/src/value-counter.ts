@@ -26,7 +26,13 @@ export class ValueCounter {
     this.counts[i]++;
   }
 
-  /** Counts `key` (`inc`) and returns the path counter kept for it (of a function with `pathCount` paths), made on first use. */
+  /** The path counter kept for `key` (of a function with `pathCount` paths), made on first use. */
+  pathsOf(key: number, pathCount: number, hashThreshold: number): PathCounter {
+    const i = this.indexOf(key);
+    return (this.paths[i] ??= pathCounter(pathCount, hashThreshold));
+  }
+
+  /** Counts `key` (`inc`) and returns its path counter (`pathsOf`): one lookup for both. */
   incPaths(key: number, pathCount: number, hashThreshold: number): PathCounter {
     const i = this.indexOf(key);
     this.counts[i]++;
