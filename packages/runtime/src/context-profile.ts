@@ -86,7 +86,7 @@ class FileTables {
 }
 
 function nonzero(counter: PathCounter): [number, number][] {
-  if (!(counter instanceof Float64Array)) return counter.entries().filter(([, n]) => n !== 0);
+  if (!Array.isArray(counter)) return counter.entries().filter(([, n]) => n !== 0);
   const pairs: [number, number][] = [];
   counter.forEach((n, p) => {
     if (n !== 0) pairs.push([p, n]);
