@@ -55,7 +55,8 @@ export const ROOT_STACK = 0;
  * context. Other contexts on a stack (reached by numbered calls from the callee) are counted in a table of
  * the node's, keyed by their realm-wide value, with their path counters. A cut node stands for everything
  * pushed on its parent once the realm held its most nodes: contexts under it are known up to the parent, then
- * cut.
+ * cut. Its `callee` is the function whose entry made it (no caller, no site): a recursion that fills the realm
+ * (fib) enters the same function under its cut nodes over and over, counted in the field as on any node.
  *
  * Each node also keeps its last two pushes, by what was pushed (`<caller, site>` entering `callee`) and the
  * node it gave (a kid, or the cut node once the realm is full): a loop pushes the same entries over and over,
@@ -67,6 +68,8 @@ export class ContextStacks {
   counts: Float64Array;
   /** Each node's parent (-1 for the root). */
   private parents: Int32Array;
+  /** Each node's cut node, once made (0 before). */
+  private cuts: Int32Array;
   /** Nodes made so far, the root included. */
   size = 1;
   /** The path counter of each node's callee's context id 0 (paths per context), once made. */
@@ -80,6 +83,7 @@ export class ContextStacks {
     this.lines = new Int32Array(1024 * LINE);
     this.counts = new Float64Array(this.lines.buffer);
     this.parents = new Int32Array(1024);
+    this.cuts = new Int32Array(1024);
     this.set(ROOT_STACK, -1, -1, -1, 0, -1, 0, false);
   }
 
@@ -225,9 +229,9 @@ export class ContextStacks {
     if (known !== 0) return known;
     let kid: number;
     if (this.size > maxStacks) {
-      const cut = this.kid(s, -1, 0, -1);
+      const cut = this.cuts[s];
       if (cut !== 0) return cut;
-      kid = this.add(s, s, -1, 0, -1, 0, true);
+      kid = this.cuts[s] = this.add(s, s, -1, 0, callee, 0, true);
     } else if (
       s !== ROOT_STACK &&
       this.caller(s) === caller &&
@@ -323,6 +327,9 @@ export class ContextStacks {
     const parents = new Int32Array(capacity);
     parents.set(this.parents);
     this.parents = parents;
+    const cuts = new Int32Array(capacity);
+    cuts.set(this.cuts);
+    this.cuts = cuts;
   }
 
   private growKids(): void {

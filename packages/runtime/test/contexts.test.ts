@@ -138,9 +138,9 @@ describe('ContextState: the running calling context of a realm', () => {
     expect(st.size).toBe(1 + 3);
     expect(st.cut(x.s)).toBe(true);
     expect(depth(x.s)).toBe(3);
-    // A cut node stands for any push (no callee of its own): every entry under it is counted by value.
+    // A cut node stands for any push: its callee is the entry that made it, the others are counted by value.
     expect([st.callee(x.s), countedOn(x, x.s).entries]).toEqual([
-      -1,
+      3,
       [
         [3, 1],
         [4, 1],
