@@ -4,12 +4,15 @@ import * as t from '@babel/types';
 const {
   isAwaitExpression,
   isClassAccessorProperty,
+  isClassMethod,
+  isClassPrivateMethod,
   isClassPrivateProperty,
   isClassProperty,
   isForOfStatement,
   isFunction,
   isLabeledStatement,
   isLoop,
+  isObjectMethod,
   isReturnStatement,
   isStaticBlock,
   isTSModuleBlock,
@@ -20,19 +23,30 @@ const {
 /**
  * Visits the nodes whose code runs in the activations of `root` (a graph's node): its body and, for a
  * function, its parameters, but not the functions, class field initializers, static blocks or namespace bodies
- * inside it, which run in activations of their own (a class's computed keys and `extends` run in `root`'s).
+ * inside it, which run in activations of their own. What runs where an object or class is made runs in
+ * `root`'s: a class's `extends`, the computed keys and decorators of its methods and fields, and an object
+ * method's computed key (`{ [f()]() {} }` calls `f` in `root`, not in the method).
  */
 export function visitOwnCode(root: t.Node, visit: (node: t.Node) => void): void {
-  const walk = (node: t.Node): void => {
-    if (node !== root && startsActivation(node)) return;
-    visit(node);
-    for (const key of t.VISITOR_KEYS[node.type] ?? []) {
-      if (node !== root && isInitializer(node, key)) continue;
+  const children = (node: t.Node, keys: readonly string[]): void => {
+    for (const key of keys) {
       const child = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(child)) {
         for (const c of child) if (c && typeof c === 'object' && 'type' in c) walk(c as t.Node);
       } else if (child && typeof child === 'object' && 'type' in child) walk(child as t.Node);
     }
+  };
+  const walk = (node: t.Node): void => {
+    if (node !== root && startsActivation(node)) {
+      children(node, outsideKeys(node));
+      return;
+    }
+    visit(node);
+    const keys = t.VISITOR_KEYS[node.type] ?? [];
+    if (node === root) {
+      const outside = outsideKeys(node);
+      children(node, outside.length ? keys.filter((key) => !outside.includes(key)) : keys);
+    } else children(node, isClassField(node) ? keys.filter((key) => key !== 'value') : keys);
   };
   walk(root);
 }
@@ -41,12 +55,19 @@ function startsActivation(node: t.Node): boolean {
   return isFunction(node) || isStaticBlock(node) || isTSModuleBlock(node);
 }
 
+/**
+ * The keys of a graph's node that run outside its activations, where the object or class is made: a method's
+ * computed key and decorators, a class field's key and decorators (its value is the field's graph).
+ */
+function outsideKeys(node: t.Node): readonly string[] {
+  if (isObjectMethod(node) || isClassMethod(node) || isClassPrivateMethod(node))
+    return node.computed ? ['key', 'decorators'] : ['decorators'];
+  return isClassField(node) ? ['key', 'decorators'] : [];
+}
+
 /** A class field's value runs when an instance (or the class) is initialised: a graph of its own. */
-function isInitializer(node: t.Node, key: string): boolean {
-  return (
-    key === 'value' &&
-    (isClassProperty(node) || isClassPrivateProperty(node) || isClassAccessorProperty(node))
-  );
+function isClassField(node: t.Node): boolean {
+  return isClassProperty(node) || isClassPrivateProperty(node) || isClassAccessorProperty(node);
 }
 
 /**
