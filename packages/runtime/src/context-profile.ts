@@ -22,19 +22,27 @@ export function contextCounts(
       if (pairs?.length) tables.paths.push([-1, i, pairs]);
     });
   }
-  for (const { stack, entries, paths } of state.stacks.counted()) {
-    for (const [v, n] of entries) {
-      const file = state.fileOf(v);
-      const tables = file && out.get(file);
-      if (tables) tables.entries.push([tables.stack(stack), v - file.base, n]);
+  // A stack's values are mostly one file's: the file of the last value is tried first.
+  let file: FileContexts | undefined;
+  let tables: FileTables | undefined;
+  const tablesOf = (v: number): FileTables | undefined => {
+    if (file === undefined || v < file.base || v >= file.base + file.size) {
+      file = state.fileOf(v);
+      tables = file && out.get(file);
     }
-    for (const [v, counter] of paths) {
-      const file = state.fileOf(v);
-      const tables = file && out.get(file);
-      const pairs = tables && nonzero(counter);
-      if (tables && pairs?.length) tables.paths.push([tables.stack(stack), v - file!.base, pairs]);
-    }
-  }
+    return tables;
+  };
+  state.stacks.eachCounted(
+    (stack, v, n) => {
+      const t = tablesOf(v);
+      if (t) t.entries.push([t.stack(stack), v - file!.base, n]);
+    },
+    (stack, v, counter) => {
+      const t = tablesOf(v);
+      const pairs = t && nonzero(counter);
+      if (t && pairs?.length) t.paths.push([t.stack(stack), v - file!.base, pairs]);
+    },
+  );
   return new Map(
     [...out].map(([file, t]) => [
       file,

@@ -151,17 +151,31 @@ export class ContextStacks {
       if (last?.stack !== s) out.push((last = { stack: s, entries: [], paths: [] }));
       return last;
     };
+    this.eachCounted(
+      (s, v, n) => on(s).entries.push([v, n]),
+      (s, v, counter) => on(s).paths.push([v, counter]),
+    );
+    return out;
+  }
+
+  /**
+   * `counted` without the lists (the profile writer walks every stack, 100,000 of them once the realm is
+   * full): each stack's entries go to `entry`, then its path counters to `paths`, in `counted`'s order.
+   */
+  eachCounted(
+    entry: (s: number, v: number, n: number) => void,
+    paths: (s: number, v: number, counter: PathCounter) => void,
+  ): void {
     for (let s = 1; s < this.size; s++) {
+      const callee = this.callee(s);
       const n = this.counts[(s << F64_SHIFT) + N];
       const own = this.calleePaths[s];
       const others = this.others[s];
-      if (n > 0) on(s).entries.push([this.callee(s), n]);
-      if (own) on(s).paths.push([this.callee(s), own]);
-      if (!others) continue;
-      for (const entry of others.entries()) on(s).entries.push(entry);
-      for (const counter of others.pathCounters()) on(s).paths.push(counter);
+      if (n > 0) entry(s, callee, n);
+      if (others) for (const [v, m] of others.entries()) entry(s, v, m);
+      if (own) paths(s, callee, own);
+      if (others) for (const [v, counter] of others.pathCounters()) paths(s, v, counter);
     }
-    return out;
   }
 
   /** Whether an entry into values `lo … hi - 1` was counted on some stack since they were last cleared. */
