@@ -64,8 +64,9 @@ export function placeCaseCode(
     const last = i === tested[tested.length - 1];
     const matchCode = [...carried, ...code.match];
     const missAtTest = last && noMatchAtTest ? [...carried, ...code.miss] : [];
-    if (enteredByMatchOnly(i)) c.consequent.unshift(...statements(matchCode));
-    const matchAtTest = enteredByMatchOnly(i) ? [] : matchCode;
+    const atStart = enteredByMatchOnly(i) || undoneOnFallthrough(n.cases[i - 1], matchCode);
+    if (atStart) c.consequent.unshift(...statements(matchCode));
+    const matchAtTest = atStart ? [] : matchCode;
     if (matchAtTest.length || missAtTest.length) {
       ds ??= temps.get('discriminant', 'pp_ds');
       c.test = seq([...before, compared(test, ds, matchAtTest, missAtTest, temps)]);
@@ -97,23 +98,55 @@ function compared(test: t.Expression, ds: t.Identifier, match: Exprs, miss: Expr
   ]);
 }
 
+/**
+ * A match's code that only adds a constant to a local, `r += a`, can start a body that the previous one falls
+ * into when that fall-through first takes it back, `r -= a` at the end of the previous body (which runs only
+ * when the body falls through). Then no test compares for it.
+ */
+function undoneOnFallthrough(previous: t.SwitchCase, code: Exprs): boolean {
+  const folded = foldedCode(code);
+  const write = folded.length === 1 ? constantWrite(folded[0]) : null;
+  if (!write || write.set) return false;
+  const undo = assignmentExpression('-=', t.identifier(write.name), numericLiteral(write.value));
+  const list = previous.consequent;
+  const last = list[list.length - 1];
+  const lastCode = last && t.isExpressionStatement(last) ? last.expression : null;
+  const exprs = lastCode ? (t.isSequenceExpression(lastCode) ? lastCode.expressions : [lastCode]) : [];
+  const joined = exprs.length ? combined(exprs[exprs.length - 1], undo) : undefined;
+  if (joined === undefined) list.push(expressionStatement(undo));
+  else {
+    const rest = [...exprs.slice(0, -1), ...(joined ? [joined] : [])];
+    if (rest.length) list[list.length - 1] = expressionStatement(seq(rest));
+    else list.pop();
+  }
+  return true;
+}
+
 /** The code as one statement (none for none), with adjacent constant writes of one local folded. */
 function statements(code: Exprs): t.Statement[] {
-  const folded: Exprs = [];
-  for (const e of code) {
-    const prev = folded[folded.length - 1];
-    const sum = prev && foldedWrite(prev, e);
-    if (sum) folded[folded.length - 1] = sum;
-    else folded.push(e);
-  }
+  const folded = foldedCode(code);
   return folded.length === 0 ? [] : [expressionStatement(seq(folded))];
 }
 
-/** `r = a` or `r += a`, then `r += b`: one write, `r = a + b` or `r += a + b` (the register's locals are numbers). */
-function foldedWrite(first: t.Expression, second: t.Expression): t.Expression | null {
+function foldedCode(code: Exprs): Exprs {
+  const folded: Exprs = [];
+  for (const e of code) {
+    const joined = folded.length ? combined(folded[folded.length - 1], e) : undefined;
+    if (joined === undefined) folded.push(e);
+    else if (joined) folded[folded.length - 1] = joined;
+    else folded.pop();
+  }
+  return folded;
+}
+
+/**
+ * `r = a` or `r += a`, then `r += b`: one write, `r = a + b` or `r += a + b` (the locals inserted code writes
+ * constants to are numbers); null when they cancel out, undefined when they do not combine.
+ */
+function combined(first: t.Expression, second: t.Expression): t.Expression | null | undefined {
   const a = constantWrite(first);
   const b = constantWrite(second);
-  if (!a || !b || b.set || a.name !== b.name) return null;
+  if (!a || !b || b.set || a.name !== b.name) return undefined;
   const sum = a.value + b.value;
   if (!a.set && sum === 0) return null;
   const operator = a.set ? '=' : sum < 0 ? '-=' : '+=';
