@@ -97,6 +97,36 @@ function codeKeys(type: string): readonly string[] {
 const QUIET_UNARY = new Set(['!', 'void', 'typeof']);
 const QUIET_ASSIGNMENT = new Set(['=', '&&=', '||=', '??=']);
 
+/**
+ * `==` and `!=` convert an object to a primitive (its `valueOf`, `toString`, `Symbol.toPrimitive` run) only
+ * against a number, string, bigint or symbol: never against `null` or `undefined` (`x == null`, `x != void 0`),
+ * and never between two primitives (`typeof x == 'object'`).
+ */
+function quietLooseEquality(n: t.BinaryExpression): boolean {
+  if (n.operator !== '==' && n.operator !== '!=') return false;
+  const nullish = (e: t.Node) =>
+    e.type === 'NullLiteral' || (e.type === 'UnaryExpression' && e.operator === 'void');
+  return nullish(n.left) || nullish(n.right) || (isPrimitive(n.left) && isPrimitive(n.right));
+}
+
+/** An expression whose value is a primitive whatever its operands: a literal, `typeof`, `!`, `void`. */
+function isPrimitive(e: t.Node): boolean {
+  switch (e.type) {
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+    case 'NullLiteral':
+    case 'BigIntLiteral':
+      return true;
+    case 'TemplateLiteral':
+      return e.expressions.length === 0;
+    case 'UnaryExpression':
+      return QUIET_UNARY.has(e.operator);
+    default:
+      return false;
+  }
+}
+
 class BindingWalk {
   private readonly safe = new Set<t.Node>();
   private readonly references: Reference[] = [];
@@ -300,7 +330,7 @@ class BindingWalk {
         if (QUIET_UNARY.has(n.operator)) this.safe.add(n);
         return this.children(n, parent);
       case 'BinaryExpression':
-        if (n.operator === '===' || n.operator === '!==') this.safe.add(n);
+        if (n.operator === '===' || n.operator === '!==' || quietLooseEquality(n)) this.safe.add(n);
         return this.children(n, parent);
       case 'SequenceExpression':
       case 'LogicalExpression':
