@@ -67,6 +67,18 @@ interface Binding {
   readonly scope: Scope;
   /** The walk's counter once the declaration finished (lexical bindings); -1 until then. */
   readyAt: number;
+  /**
+   * Declared by `var`, `let` or `const` alone, and every write seen gives it a primitive (`typeof x`, a literal,
+   * `+=`): its value is a primitive wherever it is read (`undefined` before any write).
+   */
+  primitive: boolean;
+}
+
+/** A write of a name and whether the value written is sure to be a primitive. */
+interface Write {
+  readonly name: string;
+  readonly scope: Scope;
+  readonly primitive: boolean;
 }
 
 interface Reference {
@@ -102,14 +114,16 @@ const QUIET_ASSIGNMENT = new Set(['=', '&&=', '||=', '??=']);
  * against a number, string, bigint or symbol: never against `null` or `undefined` (`x == null`, `x != void 0`),
  * and never between two primitives (`typeof x == 'object'`).
  */
-function quietLooseEquality(n: t.BinaryExpression): boolean {
-  if (n.operator !== '==' && n.operator !== '!=') return false;
+function quietLooseEquality(n: t.BinaryExpression, primitive: (e: t.Node) => boolean): boolean {
   const nullish = (e: t.Node) =>
     e.type === 'NullLiteral' || (e.type === 'UnaryExpression' && e.operator === 'void');
-  return nullish(n.left) || nullish(n.right) || (isPrimitive(n.left) && isPrimitive(n.right));
+  return nullish(n.left) || nullish(n.right) || (primitive(n.left) && primitive(n.right));
 }
 
-/** An expression whose value is a primitive whatever its operands: a literal, `typeof`, `!`, `void`. */
+/**
+ * An expression whose value is a primitive whatever its operands: a literal, a template, an operator's result
+ * (`typeof x`, `a + b`, `!x`, `i++`: none gives an object).
+ */
 function isPrimitive(e: t.Node): boolean {
   switch (e.type) {
     case 'StringLiteral':
@@ -117,11 +131,11 @@ function isPrimitive(e: t.Node): boolean {
     case 'BooleanLiteral':
     case 'NullLiteral':
     case 'BigIntLiteral':
-      return true;
     case 'TemplateLiteral':
-      return e.expressions.length === 0;
     case 'UnaryExpression':
-      return QUIET_UNARY.has(e.operator);
+    case 'BinaryExpression':
+    case 'UpdateExpression':
+      return true;
     default:
       return false;
   }
@@ -130,6 +144,13 @@ function isPrimitive(e: t.Node): boolean {
 class BindingWalk {
   private readonly safe = new Set<t.Node>();
   private readonly references: Reference[] = [];
+  /** `==`/`!=` whose operands may be names of primitive bindings: decided once every write is known. */
+  private readonly looseEqualities: { node: t.BinaryExpression; scope: Scope }[] = [];
+  private readonly writes: Write[] = [];
+  /** Names of function and class declarations: a function in a block also writes an outer `var` (Annex B). */
+  private readonly declaredNames = new Set<string>();
+  /** Owners with an `eval`, a `with` or a namespace body: writes the walk cannot see, to their bindings and out. */
+  private readonly blindOwners: Owner[] = [];
   private order = 0;
   private scope!: Scope;
   private owner!: Owner;
@@ -145,6 +166,15 @@ class BindingWalk {
   }
 
   finish(): ReadonlySet<t.Node> {
+    for (const w of this.writes) {
+      const binding = w.primitive ? undefined : this.resolve(w.name, w.scope);
+      if (binding) binding.primitive = false;
+    }
+    for (const { node, scope } of this.looseEqualities) {
+      const primitive = (e: t.Node) =>
+        isPrimitive(e) || (isIdentifier(e) && this.primitiveName(e.name, scope));
+      if (quietLooseEquality(node, primitive)) this.safe.add(node);
+    }
     for (const ref of this.references) {
       if (!this.nameMayThrow(ref)) {
         this.safe.add(ref.node);
@@ -155,6 +185,42 @@ class BindingWalk {
   }
 
   // ---------------------------------------------------------------- resolution
+
+  private resolve(name: string, scope: Scope): Binding | undefined {
+    let binding: Binding | undefined;
+    for (let s: Scope | null = scope; s && !binding; s = s.parent) binding = s.names?.get(name);
+    return binding;
+  }
+
+  /**
+   * Whether reading `name` (from `this.scope`) gives a primitive: a function's (not the program's, which other
+   * scripts can write) binding that only ever holds primitives, when the walk saw every write.
+   */
+  private primitiveName(name: string, scope: Scope): boolean {
+    if (this.declaredNames.has(name)) return false;
+    const binding = this.resolve(name, scope);
+    if (!binding?.primitive || binding.scope.owner.global) return false;
+    const home = binding.scope.owner;
+    return !this.blindOwners.some((o) => isWithin(o, home));
+  }
+
+  private sawEval(): void {
+    this.owner.mayEval = true;
+    this.blindOwners.push(this.owner);
+  }
+
+  /** `x = v` in a declaration writes `v`; a pattern writes anything; no initialiser writes nothing. */
+  private declaratorWrite(decl: t.VariableDeclarator): void {
+    if (!isIdentifier(decl.id)) return this.writesAny(decl.id);
+    if (decl.init)
+      this.writes.push({ name: decl.id.name, scope: this.scope, primitive: isPrimitive(decl.init) });
+  }
+
+  /** Every name `target` binds or assigns is written a value that may not be a primitive. */
+  private writesAny(target: t.Node): void {
+    for (const name of Object.keys(getBindingIdentifiers(target)))
+      this.writes.push({ name, scope: this.scope, primitive: false });
+  }
 
   private nameMayThrow(ref: Reference): boolean {
     const name = ref.node.name;
@@ -195,7 +261,9 @@ class BindingWalk {
     const existing = scope.names.get(name);
     // A parameter, `var` or function of the same name shares one binding; all of these shadow the own name.
     if (existing && existing.kind !== BindingKind.FunctionName) return existing;
-    const binding: Binding = { kind, scope, readyAt: -1 };
+    const primitive =
+      kind === BindingKind.VarLike || kind === BindingKind.Lexical || kind === BindingKind.Const;
+    const binding: Binding = { kind, scope, readyAt: -1, primitive };
     scope.names.set(name, binding);
     return binding;
   }
@@ -248,6 +316,7 @@ class BindingWalk {
         return this.identifier(n, parent, grandparent);
       case 'FunctionDeclaration':
         if (n.declare) return;
+        if (n.id) this.declaredNames.add(n.id.name);
         // In a statement list, initialised when its scope starts. As the body of an `if` or a label (sloppy
         // Annex B) it binds in a block of its own, and a `let` of its name may stand beside it: not declared
         // here, names resolve further out (a `var` Annex B adds there cannot throw).
@@ -294,11 +363,13 @@ class BindingWalk {
         return this.within(this.newScope(false, false), () => {
           if (n.param) {
             this.declareAll(this.scope, n.param, BindingKind.VarLike);
+            this.writesAny(n.param);
             this.parameter(n.param, n);
           }
           this.node(n.body, n, null);
         });
       case 'WithStatement': {
+        this.blindOwners.push(this.owner);
         this.node(n.object, n, null);
         const outer = this.opaque;
         this.opaque = true;
@@ -330,7 +401,11 @@ class BindingWalk {
         if (QUIET_UNARY.has(n.operator)) this.safe.add(n);
         return this.children(n, parent);
       case 'BinaryExpression':
-        if (n.operator === '===' || n.operator === '!==' || quietLooseEquality(n)) this.safe.add(n);
+        if (n.operator === '===' || n.operator === '!==') this.safe.add(n);
+        else if (n.operator === '==' || n.operator === '!=') {
+          if (!this.opaque) this.looseEqualities.push({ node: n, scope: this.scope });
+          else if (quietLooseEquality(n, isPrimitive)) this.safe.add(n);
+        }
         return this.children(n, parent);
       case 'SequenceExpression':
       case 'LogicalExpression':
@@ -352,7 +427,7 @@ class BindingWalk {
   }
 
   private identifier(n: t.Identifier, parent: t.Node | null, grandparent: t.Node | null): void {
-    if (n.name === 'eval') this.owner.mayEval = true;
+    if (n.name === 'eval') this.sawEval();
     if (parent && !isReferenced(n, parent, grandparent ?? undefined)) {
       // A property's name, `new.target`'s parts: no binding is read.
       if (
@@ -394,7 +469,9 @@ class BindingWalk {
       if (fn.type === 'FunctionExpression' && fn.id)
         this.declare(this.scope, fn.id.name, BindingKind.FunctionName);
       for (const p of fn.params) {
-        this.declareAll(this.scope, p.type === 'TSParameterProperty' ? p.parameter : p, BindingKind.VarLike);
+        const param = p.type === 'TSParameterProperty' ? p.parameter : p;
+        this.declareAll(this.scope, param, BindingKind.VarLike);
+        this.writesAny(param);
       }
       for (const p of fn.params) this.parameter(p, fn);
       // The body's top-level declarations are the function's (no block scope of their own).
@@ -417,6 +494,7 @@ class BindingWalk {
       const scope = this.varScope();
       for (const decl of d.declarations) {
         this.declareAll(scope, decl.id, BindingKind.VarLike);
+        this.declaratorWrite(decl);
         this.target(decl.id, 'assign');
         if (decl.init) this.node(decl.init, decl, d);
       }
@@ -425,6 +503,7 @@ class BindingWalk {
     const kind = d.kind === 'let' ? BindingKind.Lexical : BindingKind.Const;
     const bindings = d.declarations.flatMap((decl) => this.declareAll(this.scope, decl.id, kind));
     for (const decl of d.declarations) {
+      this.declaratorWrite(decl);
       this.target(decl.id, 'init');
       if (decl.init) this.node(decl.init, decl, d);
     }
@@ -446,6 +525,9 @@ class BindingWalk {
       } else if (left.type === 'VariableDeclaration') {
         this.variableDeclaration(left);
       } else this.target(left, 'assign');
+      // `for … in` writes keys (strings) to a name; a pattern or `for … of` writes anything.
+      const written = left.type === 'VariableDeclaration' ? left.declarations[0].id : left;
+      if (s.type === 'ForOfStatement' || !isIdentifier(written)) this.writesAny(written);
       this.node(s.right, s, null);
       for (const b of bindings) b.readyAt = this.order;
       this.node(s.body, s, null);
@@ -460,7 +542,7 @@ class BindingWalk {
     this.order++;
     switch (p.type) {
       case 'Identifier':
-        if (p.name === 'eval') this.owner.mayEval = true;
+        if (p.name === 'eval') this.sawEval();
         if (mode === 'assign') this.reference(p, true, null);
         else if (!this.opaque && !this.inParameters) this.safe.add(p);
         return;
@@ -495,17 +577,24 @@ class BindingWalk {
     const left = e.left;
     if (left.type === 'Identifier') {
       this.order++;
-      if (left.name === 'eval') this.owner.mayEval = true;
+      if (left.name === 'eval') this.sawEval();
       this.reference(left, true, QUIET_ASSIGNMENT.has(e.operator) ? e : null);
+      // `x op= v` gives a number, string or bigint; `=`, `&&=`, `||=`, `??=` may give `v`.
+      const primitive = !QUIET_ASSIGNMENT.has(e.operator) || isPrimitive(e.right);
+      this.writes.push({ name: left.name, scope: this.scope, primitive });
     } else if (left.type === 'MemberExpression' || left.type === 'OptionalMemberExpression') {
       this.node(left, e, null);
-    } else this.target(left, 'assign');
+    } else {
+      this.target(left, 'assign');
+      this.writesAny(left);
+    }
     this.node(e.right, e, null);
   }
 
   /** A class: its name is bound inside it (never trusted) and, for a declaration, outside once it ran. */
   private classParts(c: t.Class): void {
     if (c.type === 'ClassDeclaration' && c.declare) return;
+    if (c.type === 'ClassDeclaration' && c.id) this.declaredNames.add(c.id.name);
     const outer =
       c.type === 'ClassDeclaration' && c.id ? this.declare(this.scope, c.id.name, BindingKind.Lexical) : null;
     this.within(this.newScope(false, false), () => {
@@ -525,6 +614,7 @@ class BindingWalk {
     this.owner = { parent: outerOwner, order: this.order, hoisted: true, global: true, mayEval: false };
     this.scope = this.newScope(true, false);
     this.opaque = true;
+    this.blindOwners.push(this.owner);
     this.node(n.body, n, null);
     this.owner = outerOwner;
     this.scope = outerScope;
@@ -534,6 +624,12 @@ class BindingWalk {
 
 function isLiteralKey(key: t.Node): boolean {
   return isStringLiteral(key) || isNumericLiteral(key);
+}
+
+/** Whether `inner` is `outer` or runs inside it. */
+function isWithin(inner: Owner, outer: Owner): boolean {
+  for (let o: Owner | null = inner; o; o = o.parent) if (o === outer) return true;
+  return false;
 }
 
 /** Whether an owner from `from` out to `to` (excluded; null: the program too) mentions `eval`. */
