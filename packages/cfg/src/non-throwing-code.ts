@@ -10,6 +10,8 @@ const { getBindingIdentifiers, isIdentifier, isReferenced, isStringLiteral, isNu
  * cannot throw, so the graph builder gives their blocks no exceptional edge for them. Two kinds:
  *
  * - Operators that never run user code: `!`, `void`, `typeof`, `===`, `!==`, a `case` test's comparison,
+ *   `==`/`!=` against `null`/`void` or between primitives (a function's name that is only written primitives
+ *   counts as one),
  *   `&&`/`||`/`??`/`?:`/`,` themselves, array and object literals (a spread, and a computed key that is not a
  *   literal, keep their own throw), TypeScript's run-time no-op wrappers, `new.target`.
  * - Names whose binding is known (`nameMayThrow`): reads and writes of parameters, `var`s and function
@@ -133,9 +135,11 @@ function isPrimitive(e: t.Node): boolean {
     case 'BigIntLiteral':
     case 'TemplateLiteral':
     case 'UnaryExpression':
-    case 'BinaryExpression':
     case 'UpdateExpression':
       return true;
+    case 'BinaryExpression':
+      // But the proposed pipeline `x |> f`: a call.
+      return (e.operator as string) !== '|>';
     default:
       return false;
   }
