@@ -321,6 +321,11 @@ export function objectLiteral(ctx: Ctx, arrowCtx: (params: string[]) => Ctx): st
     '  m() {',
     '    return this.k ?? this.n;',
     '  },',
+    // A computed key runs in the enclosing function, before the object exists (calls, awaits and yields in
+    // it belong to that function, not to the method it names).
+    `  ['q' + ${expr(ctx, 1)}]() {`,
+    '    return this.n;',
+    '  },',
     '}',
   ].join('\n');
 }
