@@ -18,6 +18,9 @@ const {
 
 type Exprs = t.Expression[];
 
+/** The most miss code carried from test to test before it is placed (see `placeCaseCode`). */
+const MAX_CARRIED = 32;
+
 /** The code of one `case`'s two edges: its test compared equal to the discriminant (`match`), or not. */
 export interface CaseCode {
   readonly match: Exprs;
@@ -58,7 +61,10 @@ export function placeCaseCode(
     const c = n.cases[i];
     const code = codes.get(c) ?? { match: [], miss: [] };
     const test = c.test!;
-    const inert = isInert(test, temps.cfg.nonThrowing);
+    // Past MAX_CARRIED misses the carried code goes before this test, as before a test that can throw: a
+    // long run of inert tests would otherwise start every body with the code of every miss before it
+    // (quadratic: a 10,000-case switch traced edge by edge grew past the longest string V8 can print).
+    const inert = isInert(test, temps.cfg.nonThrowing) && carried.length < MAX_CARRIED;
     const before = inert ? [] : carried;
     if (!inert) carried = [];
     const last = i === tested[tested.length - 1];
