@@ -70,7 +70,7 @@ export function placeCaseCode(
     const last = i === tested[tested.length - 1];
     const matchCode = [...carried, ...code.match];
     const missAtTest = last && noMatchAtTest ? [...carried, ...code.miss] : [];
-    const atStart = enteredByMatchOnly(i) || undoneOnFallthrough(n.cases[i - 1], matchCode);
+    const atStart = enteredByMatchOnly(i) || undoOnFallthrough(n.cases[i - 1], matchCode);
     if (atStart) c.consequent.unshift(...statements(matchCode));
     const matchAtTest = atStart ? [] : matchCode;
     if (matchAtTest.length || missAtTest.length) {
@@ -106,10 +106,11 @@ function compared(test: t.Expression, ds: t.Identifier, match: Exprs, miss: Expr
 
 /**
  * A match's code that only adds a constant to a local, `r += a`, can start a body that the previous one falls
- * into when that fall-through first takes it back, `r -= a` at the end of the previous body (which runs only
- * when the body falls through). Then no test compares for it.
+ * into when that fall-through first takes it back: adds `r -= a` at the end of the previous body (which runs
+ * only when the body falls through) and returns true; then no test compares for it. False (nothing added) for
+ * any other code.
  */
-function undoneOnFallthrough(previous: t.SwitchCase, code: Exprs): boolean {
+function undoOnFallthrough(previous: t.SwitchCase, code: Exprs): boolean {
   const folded = foldedCode(code);
   const write = folded.length === 1 ? constantWrite(folded[0]) : null;
   if (!write || write.set) return false;

@@ -27,13 +27,6 @@ const LINE = 16;
 const LINE_SHIFT = 4;
 const F64_SHIFT = 3;
 
-/** What was counted on one encoding stack, by value (`ContextStacks.counted`). */
-export interface StackCounts {
-  readonly stack: number;
-  readonly entries: [number, number][];
-  readonly paths: [number, PathCounter][];
-}
-
 /** The empty stack's id. */
 export const ROOT_STACK = 0;
 
@@ -141,26 +134,10 @@ export class ContextStacks {
   }
 
   /**
-   * What was counted on each stack since it was last cleared: its entries and path counters by value, the
-   * callee's first, then the others in the order they were first counted; stacks in the order they were made.
-   */
-  counted(): StackCounts[] {
-    const out: StackCounts[] = [];
-    const on = (s: number): StackCounts => {
-      let last = out[out.length - 1];
-      if (last?.stack !== s) out.push((last = { stack: s, entries: [], paths: [] }));
-      return last;
-    };
-    this.eachCounted(
-      (s, v, n) => on(s).entries.push([v, n]),
-      (s, v, counter) => on(s).paths.push([v, counter]),
-    );
-    return out;
-  }
-
-  /**
-   * `counted` without the lists (the profile writer walks every stack, 100,000 of them once the realm is
-   * full): each stack's entries go to `entry`, then its path counters to `paths`, in `counted`'s order.
+   * What was counted on each stack since it was last cleared, without making lists (the profile writer walks
+   * every stack, 100,000 of them once the realm is full): stacks in the order they were made, each stack's
+   * entries to `entry` (the callee's first, then the others in the order they were first counted), then its
+   * path counters to `paths` in the same order.
    */
   eachCounted(
     entry: (s: number, v: number, n: number) => void,

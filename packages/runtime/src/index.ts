@@ -3,7 +3,7 @@ export { HASH_FRONT_SLOTS, HashFront } from './hash-front';
 export { getStore, STORE_GLOBAL, type FileRecord, type PathprofStore } from './store';
 export { registerFile } from './register-file';
 export { ContextState, DEFAULT_MAX_STACKS, type FileContexts } from './context-state';
-export { ContextStacks, ROOT_STACK, type StackCounts } from './context-stack';
+export { ContextStacks, ROOT_STACK } from './context-stack';
 export type { PathCounter } from './path-counter';
 export { contextCounts } from './context-profile';
 export {
