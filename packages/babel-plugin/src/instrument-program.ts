@@ -76,7 +76,9 @@ export function instrumentProgram(
   // Which calls have a statically known callee comes from Babel's scope, before anything is rewritten.
   const targets = options.mode === 'interprocedural' || options.contexts ? findCallTargets(path) : null;
   // Rewrites that let more defaults be path decisions come first (destructuring parameters, pattern targets).
-  for (const root of roots) lowerForDecisions(root.node, fresh);
+  // A script's top-level `let`/`const` they split declares its hidden names in the realm too: another
+  // script's same name, `var` or `let`, would make loading the second a SyntaxError.
+  for (const root of roots) lowerForDecisions(root.node, root.node === program ? fileScoped : fresh);
   // Calls are split for interprocedural paths only; calling contexts hand off without changing the graphs.
   const split = targets && options.mode === 'interprocedural' ? splitCallsFor(targets, roots) : undefined;
   // After lowering, as the report's `buildInstrumentedCfgs` computes it: both must build the same graphs.
@@ -165,7 +167,7 @@ export function instrumentProgram(
     plan = new TracePlan(graphs);
   }
 
-  insertEdgeCode(program, fresh, graphs, plan);
+  insertEdgeCode(program, fresh, graphs, plan, fileScoped);
   if (mode === 'trace') {
     registerTopLevelDeclarations(path);
     return { fallbacks, opaqueDefaults: opaqueDefaultNotes(graphs) };

@@ -17,9 +17,14 @@ function script(code: string, name: string, options: PluginOptions): string {
   })!.code!;
 }
 
-const first = 'function sign(x) { if (x < 0) return -1; return x > 0 ? 1 : 0; }\nvar fromFirst = sign(5);';
+// Each declares a pattern whose default is a pattern at its top level, which the plugin splits with hidden
+// names (`let _pp_v`): in a realm they must not clash with each other or with the other's top-level state.
+const first =
+  'function sign(x) { if (x < 0) return -1; return x > 0 ? 1 : 0; }\nvar fromFirst = sign(5);\n' +
+  'let { w: [fw] = [4] } = { w: [sign(-2)] };';
 const second =
-  'function twice(x) { return x > 10 ? x : x * 2; }\nfunction both(x) { return twice(x) + twice(-x); }';
+  'function twice(x) { return x > 10 ? x : x * 2; }\nfunction both(x) { return twice(x) + twice(-x); }\n' +
+  'const { q: { r } = { r: 1 } } = { q: { r: twice(3) } };';
 
 /** What the realm counted for the file, as its profile would hold it (every mode's counters). */
 function counted(name: string): unknown {
@@ -32,7 +37,8 @@ describe.each([
   ['path', {}],
   ['edge', { mode: 'edge' }],
   ['interprocedural', { mode: 'interprocedural' }],
-  ['calling contexts', { contexts: true }],
+  ['paths per calling context', { contexts: true }],
+  ['calling contexts', { mode: 'contexts' }],
 ] as [string, PluginOptions][])('two classic scripts in one realm, %s mode', (_, options) => {
   test("each script counts in its own counters: the second script's names do not replace the first's", () => {
     // Each script alone in a realm: what each file's counts must be.
@@ -52,6 +58,7 @@ describe.each([
     runInContext(script(second, 'second.js', options), page);
     runInContext('sign(-3); sign(0); twice(20); sign(7); both(7); sign(-7);', page);
     expect([counted('first.js'), counted('second.js')]).toEqual(expected);
+    expect(runInContext('[fw, r]', page)).toEqual([-1, 6]);
   });
 
   // Another script can call any of its functions, one it calls itself too: `twice` must not take a hand-off

@@ -37,18 +37,23 @@ const {
  * an exception leaving the activation runs the plan's handler and is rethrown unchanged.
  *
  * All graphs must come from this program's current AST, and the AST is rewritten in one pass, so nested
- * functions are handled together with the functions around them.
+ * functions are handled together with the functions around them. In a classic script the program's own
+ * hidden names come from `topLevelFresh` (names no other script declares).
  */
 export function insertEdgeCode(
   program: t.Program,
   fresh: FreshName,
   graphs: readonly ControlFlowGraph[],
   plan: EdgeCodePlan,
+  topLevelFresh: FreshName = fresh,
 ): void {
   const edits = new InsertionEdits(fresh);
+  const script = isScript(program);
   for (const cfg of graphs) {
-    if (canInstrument(cfg) && plan.include(cfg))
-      edits.addGraph(cfg, plan, new FunctionTemps(fresh, cfg, isScript(program)));
+    if (!canInstrument(cfg) || !plan.include(cfg)) continue;
+    // A classic script's top-level names are its realm's, shared with every other script there.
+    const names = script && cfg.kind === 'program' ? topLevelFresh : fresh;
+    edits.addGraph(cfg, plan, new FunctionTemps(names, cfg, script));
   }
   new Rewriter(edits).node(program);
   program.body.unshift(...edits.fileDeclarations());
