@@ -11,6 +11,19 @@ const { failureKind } = require('./babel-refusal.cjs');
 
 const settings = JSON.parse(process.env.PATHPROF_CONFORMANCE || '{}');
 const plugin = require(settings.plugin);
+const tracing = settings.pluginOptions && settings.pluginOptions.mode === 'trace';
+const { countingRecorderSource } = tracing ? require('./trace-recorder.cjs') : {};
+
+/** Puts the trace recorder first in the program, after its directives (a strict scenario stays strict). */
+const withRecorder = ({ template }) => ({
+  visitor: {
+    Program: {
+      exit(program) {
+        program.unshiftContainer('body', template.statements.ast(countingRecorderSource));
+      },
+    },
+  },
+});
 const stats = { instrumented: 0, unparsed: [], crashed: [] };
 
 process.on('exit', () => {
@@ -28,6 +41,7 @@ module.exports = function instrumentTest(test) {
   try {
     const plugins = [
       [plugin, { runtime: 'require', include: ['**'], exclude: [], ...settings.pluginOptions }],
+      ...(tracing ? [withRecorder] : []),
     ];
     test.contents = transformSync(test.contents, { ...options, plugins }).code;
     stats.instrumented++;
