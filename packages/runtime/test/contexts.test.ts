@@ -185,10 +185,16 @@ describe('ContextState: the running calling context of a realm', () => {
   test('contexts reached by numbered calls on a pushed stack: counts and path counters kept as the table grows', () => {
     const x = new ContextState();
     const a = x.addFile('a.js', 'h', 64);
+    x.addFile('b.js', 'h', 20_000);
     x.enter(a, 0);
     x.enter(a, 1); // pushed: a stack of its own
     const stack = x.s;
-    const values = [5, 6, 5, 7, 8, 9, 10, 11, 12, 5, 6, 40, 6, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22];
+    // Past four values the table indexes a window of them directly (5 … 70), and hashes those too far out.
+    const far = [19_001, 19_002, 19_003, 19_004, 19_005];
+    const values = [
+      5, 6, 5, 7, 8, 9, 10, 70, 11, 12, 5, 6, 40, 6, 70, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22,
+    ];
+    values.push(...far, 22, 19_003, 5, ...far);
     const counters = new Map<number, unknown>();
     for (const value of values) {
       x.h = value;
@@ -204,10 +210,11 @@ describe('ContextState: the running calling context of a realm', () => {
     // Listed in the order first counted.
     expect(countedOn(x, stack).entries).toEqual([...wanted]);
     const paths = new Map(countedOn(x, stack).paths.map(([v, c]) => [v, [...(c as number[])]]));
-    expect(paths.get(5)).toEqual([0, 3]);
+    expect(paths.get(5)).toEqual([0, 4]);
+    expect(paths.get(19_003)).toEqual([0, 3]);
     expect(paths.get(6)).toEqual([3, 0]);
     expect(paths.size).toBe(new Set(values).size);
-    st.clear(10, 64);
+    st.clear(10, 64 + 20_000);
     expect(
       countedOn(x, stack)
         .entries.map(([v]) => v)
