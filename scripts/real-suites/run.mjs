@@ -40,6 +40,11 @@ const RECIPES = {
     include: ['src/**'],
     env: { TZ: 'America/New_York', LANG: 'en_US.UTF-8' },
   },
+  ufo: {
+    style: 'URL utilities in TypeScript, tested with Vitest',
+    runner: 'vitest',
+    include: ['src/**'],
+  },
 };
 
 const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|trace]... [--plugin-options JSON] [--json FILE] [--keep DIR]
@@ -119,10 +124,8 @@ function runSuite(dir, recipe, options, keep) {
     NODE_PATH: join(root, 'node_modules'),
   };
   try {
-    const tests =
-      recipe.runner === 'mocha'
-        ? runMocha(dir, recipe, options, env, work)
-        : runJest(dir, options, env, work);
+    const run = { mocha: runMocha, jest: runJest, vitest: runVitest }[recipe.runner];
+    const tests = run(dir, recipe, options, env, work);
     if (keep && existsSync(profiles)) {
       rmSync(keep, { recursive: true, force: true });
       cpSync(profiles, keep, { recursive: true });
@@ -164,7 +167,7 @@ function runMocha(dir, recipe, options, env, work) {
   return tests;
 }
 
-function runJest(dir, options, env, work) {
+function runJest(dir, recipe, options, env, work) {
   const out = join(work, 'jest.json');
   const base = require(join(dir, 'jest.config.js'));
   const babelJest = require.resolve('babel-jest');
@@ -206,6 +209,54 @@ function runJest(dir, options, env, work) {
   for (const file of results.testResults) {
     if (file.assertionResults.length === 0)
       addTest(tests, `${file.name}: ${file.message.split('\n')[0]}`, 'failed');
+    for (const a of file.assertionResults)
+      addTest(tests, `${file.name.slice(dir.length + 1)} ${a.fullName}`, a.status);
+  }
+  return tests;
+}
+
+/**
+ * A Vitest suite (a project without a Vitest config of its own, so the run's config is the whole config),
+ * instrumented by the plugin's Vitest coverage provider as a user sets it up (README, "Vitest"), with
+ * TypeScript profiled before its types are stripped.
+ */
+function runVitest(dir, recipe, options, env, work) {
+  const out = join(work, 'vitest.json');
+  const coverage = options && {
+    enabled: true,
+    provider: 'custom',
+    customProviderModule: join(root, 'packages', 'babel-plugin', 'vitest.js'),
+    pathprof: { ...options, include: recipe.include },
+  };
+  const config = {
+    root: dir,
+    // Instrumented files import the runtime by name: resolve it through this repository.
+    resolve: {
+      alias: { 'babel-plugin-pathprof/runtime': join(root, 'packages', 'babel-plugin', 'runtime.js') },
+    },
+    test: { pool: 'forks', ...(coverage ? { coverage } : {}) },
+  };
+  const configFile = join(work, 'vitest.config.mjs');
+  writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      join(dir, 'node_modules', 'vitest', 'vitest.mjs'),
+      'run',
+      '--config',
+      configFile,
+      '--reporter=json',
+      `--outputFile=${out}`,
+    ],
+    { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 28 },
+  );
+  if (!existsSync(out))
+    throw new Error(`vitest wrote no results in ${dir} (exit ${run.status}): ${run.stderr.slice(0, 2000)}`);
+  const results = JSON.parse(readFileSync(out, 'utf8'));
+  const tests = new Map();
+  for (const file of results.testResults) {
+    if (file.assertionResults.length === 0)
+      addTest(tests, `${file.name}: ${String(file.message).split('\n')[0]}`, 'failed');
     for (const a of file.assertionResults)
       addTest(tests, `${file.name.slice(dir.length + 1)} ${a.fullName}`, a.status);
   }
