@@ -1,10 +1,8 @@
 import { template } from '@babel/core';
 import * as t from '@babel/types';
 import type { FreshName } from '@pathprof/cfg';
-import { HASH_FRONT_SLOTS } from '@pathprof/runtime';
-import { PACK_ABOVE, packMetadata, UNPACK_METADATA, type FileMetadata } from './metadata';
-
-const buildUnpacker = template.statement(UNPACK_METADATA.replace('NAME', '%%name%%'));
+import { compactMetadata, HASH_FRONT_SLOTS } from '@pathprof/runtime';
+import type { FileMetadata } from './metadata';
 
 // The runtime's `HashFront`: a path's slot holds it, or `miss` counts it (and moves the slot's other path to
 // its table). Valid before the body ran (a module cycle): `keys` is undefined until then.
@@ -25,7 +23,6 @@ export class FileCounters {
   readonly record: t.Identifier;
   readonly init: t.Identifier;
   readonly runtime: t.Identifier;
-  readonly unpack: t.Identifier;
   /** The file's counter array once the body's first statement ran; `undefined` before. Never reassigned. */
   readonly array: t.Identifier;
   /** The same for the file's hash tables (`HashCounter`s of the functions or components counted by path). */
@@ -37,11 +34,21 @@ export class FileCounters {
   private usesFront = false;
   private usesTables = false;
 
-  constructor(fresh: FreshName) {
+  /**
+   * `preambleFirst`: no code of the file can run before its preamble, as in a file without `import` or
+   * `export` (a script or CommonJS: its functions are reachable only through what its body, preamble first,
+   * does; only an ES module's linking can call into a module whose body has not run). Its counting code
+   * then reads the preamble's variables as they are, without the `=== void 0` fallback (lodash: 683
+   * functions, 38 KB of output; no run-time difference measured, bench/NOTES.md, "Dropped: the counter array
+   * read without its guard").
+   */
+  constructor(
+    fresh: FreshName,
+    private readonly preambleFirst = false,
+  ) {
     this.record = fresh('pp_file');
     this.init = fresh('pp_init');
     this.runtime = fresh('pp_runtime');
-    this.unpack = fresh('pp_unpack');
     this.array = fresh('pp_counts');
     this.tables = fresh('pp_hashed');
     this.contextsRecord = fresh('pp_contexts');
@@ -81,8 +88,9 @@ export class FileCounters {
     return this.hoisted(this.contextsRecord, 'contexts');
   }
 
-  /** `name === void 0 ? init().field : name`, for a `var name = init().field` of the preamble. */
+  /** `name === void 0 ? init().field : name`, for a `var name = init().field` of the preamble (or `name`). */
   private hoisted(name: t.Identifier, field: string): t.Expression {
+    if (this.preambleFirst) return t.cloneNode(name);
     return t.conditionalExpression(
       t.binaryExpression('===', t.cloneNode(name), t.unaryExpression('void', t.numericLiteral(0))),
       t.memberExpression(this.file(), t.identifier(field)),
@@ -93,8 +101,8 @@ export class FileCounters {
   /**
    * `var record; function init() { return record || (record = runtime.registerFile(key, hash, meta, dir, size,
    * tables)); } var array = init().counts;` (with the runtime imported, or required inside `init`), to be
-   * placed at the top of the program after its directives. Large metadata goes packed, with a hoisted
-   * `function unpack(packed)` that `init` calls. `setup` runs in the first `init()`, before the registration:
+   * placed at the top of the program after its directives. Large metadata goes compacted (`compactMetadata`),
+   * a string the runtime only forwards. `setup` runs in the first `init()`, before the registration:
    * file-level values the counting code needs from the first activation on.
    */
   preamble(
@@ -118,11 +126,7 @@ export class FileCounters {
         ? t.cloneNode(this.runtime)
         : t.callExpression(t.identifier('require'), [source]);
     const registerFn = t.memberExpression(runtime, t.identifier('registerFile'));
-    const json = JSON.stringify(args.meta);
-    const packed = json.length > PACK_ABOVE;
-    const meta = packed
-      ? t.callExpression(t.cloneNode(this.unpack), [singleQuoted(packMetadata(args.meta))])
-      : t.stringLiteral(json);
+    const meta = singleQuoted(compactMetadata(args.meta));
     const call = t.callExpression(registerFn, [
       t.stringLiteral(args.key),
       t.stringLiteral(args.hash),
@@ -158,7 +162,6 @@ export class FileCounters {
           ),
         ]),
       ),
-      ...(packed ? [buildUnpacker({ name: t.cloneNode(this.unpack) })] : []),
       ...(this.usesFront
         ? [
             buildFrontCount({

@@ -84,7 +84,8 @@ export function instrumentProgram(
   // After lowering, as the report's `buildInstrumentedCfgs` computes it: both must build the same graphs.
   const nonThrowing = nonThrowingCode(program);
   const graphs = roots.map((root) => buildCfg(root, key, nonThrowing, split)).filter(canInstrument);
-  const file = new FileCounters(fileScoped);
+  const modular = program.body.some((s) => t.isImportDeclaration(s) || t.isExportDeclaration(s));
+  const file = new FileCounters(fileScoped, !modular);
   const functions: FunctionMetadata[] = [];
   const fallbacks: PathFallback[] = [];
   let arraySize = 0;
@@ -167,7 +168,8 @@ export function instrumentProgram(
     plan = new TracePlan(graphs);
   }
 
-  insertEdgeCode(program, fresh, graphs, plan, fileScoped);
+  const depths = new Map(roots.map((root) => [root.node, root.depth]));
+  insertEdgeCode(program, fresh, graphs, plan, fileScoped, depths);
   if (mode === 'trace') {
     registerTopLevelDeclarations(path);
     return { fallbacks, opaqueDefaults: opaqueDefaultNotes(graphs) };
@@ -185,7 +187,7 @@ export function instrumentProgram(
     ...(interesting ? { preferential: { interesting: interesting.file, digest: interesting.digest } } : {}),
     ...(contexts ? { contexts: contexts.meta } : {}),
   };
-  const runtimeImport = options.runtime === 'auto' ? runtimeLoading(program, key) : options.runtime;
+  const runtimeImport = options.runtime === 'auto' ? runtimeLoading(modular, key) : options.runtime;
   const hash = fingerprint(source);
   const preamble = file.preamble(
     {
@@ -234,13 +236,12 @@ function referenceRuntimeImport(path: NodePath<t.Program>, initName: string): vo
 /**
  * How a file gets the runtime when the options leave it to us. Babel parses CommonJS as `sourceType: module`
  * by default, so the source type says little: an ES module is a `.mjs`/`.mts` file or one with `import` or
- * `export`; anything else is CommonJS (or a script bundled later), which `require`s.
+ * `export` (`modular`); anything else is CommonJS (or a script bundled later), which `require`s.
  */
-function runtimeLoading(program: t.Program, key: string): 'import' | 'require' {
+function runtimeLoading(modular: boolean, key: string): 'import' | 'require' {
   if (/\.m[jt]sx?$/.test(key)) return 'import';
   if (/\.c[jt]sx?$/.test(key)) return 'require';
-  const esm = program.body.some((s) => t.isImportDeclaration(s) || t.isExportDeclaration(s));
-  return esm ? 'import' : 'require';
+  return modular ? 'import' : 'require';
 }
 
 /**

@@ -100,17 +100,21 @@ describe('plugin options', () => {
   test('outputDir and hashThreshold reach the emitted code', () => {
     const code = transform({ outputDir: 'out/profiles', hashThreshold: 1 });
     expect(code).toContain('"out/profiles"');
-    // The tables are read as the counters are: a `var` assigned once at the top, checked for a module cycle.
+    // The tables are read as the counters are: a `var` assigned once at the top, read as it is where nothing of
+    // the file can run before it (no import or export), and checked for a module cycle in an ES module.
     expect(code).toMatch(/_pp_hashed\d* = _pp_init\d*\(\)\.hashed;/);
-    expect(code).toMatch(/\(_pp_hashed\d* === void 0 \? _pp_init\d*\(\)\.hashed : _pp_hashed\d*\)\[0\]/);
+    expect(code).toMatch(/ = _pp_hashed\d*\[0\]/);
     expect(code).toMatch(/_pp_table\d*\.inc\(/);
+    const esm = transform({ hashThreshold: 1 }, 'src/a.js', 'export function f(a) { return a ? 1 : 2; }');
+    expect(esm).toMatch(/\(_pp_hashed\d* === void 0 \? _pp_init\d*\(\)\.hashed : _pp_hashed\d*\)\[0\]/);
   });
 
   test('`pathprof ignore next` skips a function; `pathprof ignore file` skips the file', () => {
     const code =
       'function kept(a) { return a ? 1 : 2; }\n/* pathprof ignore next */\nfunction skipped(b) { return b ? 3 : 4; }';
     const out = transform({}, 'src/a.js', code);
-    const meta = JSON.parse(JSON.parse(/registerFile\("[^"]*", "[^"]*", ("(?:[^"\\]|\\.)*")/.exec(out)![1]));
+    const literal = /registerFile\("[^"]*", "[^"]*", '((?:[^'\\]|\\.)*)'/.exec(out)![1];
+    const meta = JSON.parse(literal.replace(/\\([\\'])/g, '$1'));
     expect(meta.functions.map((f: { name: string }) => f.name)).toEqual(['<program>', 'kept']);
     expect(out).toMatch(/function skipped\(b\) \{\n\s+return b \? 3 : 4;/);
     expect(transform({}, 'src/a.js', `/* pathprof ignore file */\n${code}`)).not.toContain('registerFile');

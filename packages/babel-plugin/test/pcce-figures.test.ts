@@ -1,4 +1,4 @@
-import { getStore, snapshot, type FileProfile } from '@pathprof/runtime';
+import { expandMetadata, type FileProfile, getStore, snapshot } from '@pathprof/runtime';
 import { contextValues, contextOfValue } from '@pathprof/numbering';
 import { runPlain } from '@pathprof/testkit';
 import { ContextDecoder, type FileMetadata } from '../src';
@@ -54,7 +54,7 @@ function countedContexts(source: string, name: string, runs: unknown[][]): Count
   for (const args of runs)
     expect(runPlain(code, args, { globals: runtimeGlobals() })).toHaveProperty('value');
   const file = snapshot(getStore()).files.find((f) => f.key === `virtual/${name}`)!;
-  const meta = file.meta as FileMetadata;
+  const meta = expandMetadata(file.meta) as FileMetadata;
   const values = contextValues(meta.contexts!.numbering);
   const decoder = new ContextDecoder([{ key: file.key, hash: file.hash, meta }]);
   const contexts = file.contexts!;

@@ -33,6 +33,8 @@ export interface CfgRoot {
   readonly node: t.Node;
   readonly kind: CfgRootKind;
   readonly name: string;
+  /** How many roots hold this one in their subtree (the program 0, its functions 1, …). */
+  readonly depth: number;
 }
 
 type Named = { node: t.Node; parent: t.Node | null; grandparent: t.Node | null };
@@ -44,32 +46,35 @@ type Named = { node: t.Node; parent: t.Node | null; grandparent: t.Node | null }
  * `declare`, abstract members) have no graph.
  */
 export function findCfgRoots(program: t.Program): CfgRoot[] {
-  const roots: CfgRoot[] = [{ node: program, kind: 'program', name: '<program>' }];
+  const roots: CfgRoot[] = [{ node: program, kind: 'program', name: '<program>', depth: 0 }];
   const visit = (
     node: t.Node,
     parent: t.Node | null,
     grandparent: t.Node | null,
     className: string | null,
+    depth: number,
   ) => {
     const root = rootOf({ node, parent, grandparent }, className);
-    if (root) roots.push(root);
+    if (root) roots.push({ ...root, depth });
     const nextClass = isClass(node)
       ? (node.id?.name ?? nameFromContext({ node, parent, grandparent }))
       : className;
+    const inner = root ? depth + 1 : depth;
     for (const key of t.VISITOR_KEYS[node.type] ?? []) {
       const child = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(child)) {
-        for (const c of child) if (c && typeof c === 'object') visit(c as t.Node, node, parent, nextClass);
+        for (const c of child)
+          if (c && typeof c === 'object') visit(c as t.Node, node, parent, nextClass, inner);
       } else if (child && typeof child === 'object') {
-        visit(child as t.Node, node, parent, nextClass);
+        visit(child as t.Node, node, parent, nextClass, inner);
       }
     }
   };
-  for (const s of program.body) visit(s, program, null, null);
+  for (const s of program.body) visit(s, program, null, null, 1);
   return roots;
 }
 
-function rootOf(n: Named, className: string | null): CfgRoot | null {
+function rootOf(n: Named, className: string | null): Omit<CfgRoot, 'depth'> | null {
   const { node } = n;
   if (isFunction(node)) {
     if (!node.body) return null;

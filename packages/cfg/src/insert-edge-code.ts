@@ -1,7 +1,7 @@
 import * as t from '@babel/types';
 import type { ControlFlowGraph } from './control-flow-graph';
 import type { EdgeCodePlan } from './edge-code-plan';
-import { FunctionTemps } from './function-temps';
+import { FunctionTemps, NestedNames } from './function-temps';
 import type { FreshName } from './fresh-names';
 import { InsertionEdits } from './insertion-edits';
 import { unwrapTypeScript } from './node-facts';
@@ -38,7 +38,8 @@ const {
  *
  * All graphs must come from this program's current AST, and the AST is rewritten in one pass, so nested
  * functions are handled together with the functions around them. In a classic script the program's own
- * hidden names come from `topLevelFresh` (names no other script declares).
+ * hidden names come from `topLevelFresh` (names no other script declares). With `depths` (each graph's
+ * node's `CfgRoot.depth`), functions at the same depth name their hidden locals alike (`NestedNames`).
  */
 export function insertEdgeCode(
   program: t.Program,
@@ -46,14 +47,19 @@ export function insertEdgeCode(
   graphs: readonly ControlFlowGraph[],
   plan: EdgeCodePlan,
   topLevelFresh: FreshName = fresh,
+  depths?: ReadonlyMap<t.Node, number>,
 ): void {
   const edits = new InsertionEdits(fresh);
   const script = isScript(program);
+  const nested = depths ? new NestedNames(fresh) : null;
   for (const cfg of graphs) {
     if (!canInstrument(cfg) || !plan.include(cfg)) continue;
     // A classic script's top-level names are its realm's, shared with every other script there.
     const names = script && cfg.kind === 'program' ? topLevelFresh : fresh;
-    edits.addGraph(cfg, plan, new FunctionTemps(names, cfg, script));
+    // The program's temporaries stay its own (in a classic script they are globals).
+    const depth = cfg.kind === 'program' ? 0 : (depths?.get(cfg.node) ?? 0);
+    const shared = nested && depth > 0 ? { names: nested, depth } : null;
+    edits.addGraph(cfg, plan, new FunctionTemps(names, cfg, script, shared));
   }
   new Rewriter(edits).node(program);
   program.body.unshift(...edits.fileDeclarations());

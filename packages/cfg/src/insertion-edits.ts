@@ -188,7 +188,7 @@ export class InsertionEdits {
   }
 
   addGraph(cfg: ControlFlowGraph, plan: EdgeCodePlan, temps: FunctionTemps): void {
-    const errorId = identifier('error');
+    const errorId = caught();
     const state = cfg.parameterDefaults.length ? plan.parameterState(cfg) : null;
     const carrier = state ? this.carriers.forGraph(cfg) : null;
     const cleared = carrier?.clear();
@@ -300,7 +300,7 @@ export class InsertionEdits {
     const wrappers = new Map<t.Node, ParameterWrapper>();
     for (const p of cfg.parameterDefaults) {
       const temps = new FunctionTemps(this.fresh, cfg, false);
-      const error = identifier('error');
+      const error = caught();
       wrappers.set(p, {
         temps,
         carried:
@@ -1042,10 +1042,7 @@ export class InsertionEdits {
       ? [
           tryStatement(
             blockStatement(main),
-            catchClause(
-              identifier('error'),
-              blockStatement([...onThrow, throwStatement(identifier('error'))]),
-            ),
+            catchClause(caught(), blockStatement([...onThrow, throwStatement(caught())])),
           ),
         ]
       : main;
@@ -1071,7 +1068,7 @@ export class InsertionEdits {
     finalizer.body.unshift(...f.atStart);
     finalizer.body.push(...f.atEnd);
     if (!f.catchAll) return n;
-    const error = identifier('error');
+    const error = caught();
     const inner = n.handler ? blockStatement([tryStatement(n.block, n.handler)]) : n.block;
     const record = catchClause(
       error,
@@ -1093,7 +1090,7 @@ export class InsertionEdits {
     }
     const body = frameBody(n);
     if (!body) return;
-    const error = identifier('error');
+    const error = caught();
     let main: t.Statement[] = body.statements;
     if (r.exceptionalExit.length || r.generatorReturns.length) {
       const y = r.generatorReturns.length ? temps.get('yield', 'pp_y') : null;
@@ -1316,4 +1313,12 @@ function declaresLexically(s: t.Statement): boolean {
     declaredFunction(s) !== null ||
     t.isTSEnumDeclaration(s)
   );
+}
+
+/**
+ * The exception an inserted handler catches, records and rethrows. One letter (642 handlers in lodash): it can
+ * shadow a name of the program only inside the handler's body, which is inserted code that reads none.
+ */
+function caught(): t.Identifier {
+  return identifier('e');
 }

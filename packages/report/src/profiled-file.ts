@@ -12,6 +12,7 @@ import {
 import {
   countPairs,
   CountSum,
+  expandMetadata,
   ProfileMerge,
   readEachProfile,
   type ContextCounts,
@@ -147,7 +148,8 @@ export function loadProfiledFiles(
 }
 
 function functionCount(profile: MergedFileCounts | FileProfile): number {
-  return isFileMetadata(profile.meta) ? profile.meta.functions.length : 0;
+  const meta = expandMetadata(profile.meta);
+  return isFileMetadata(meta) ? meta.functions.length : 0;
 }
 
 function profiledFile(
@@ -177,7 +179,9 @@ export function decodeFileProfile(
   problems: Problems,
   onFunction: () => void = () => {},
 ): ProfiledFile | null {
-  const { key, meta } = profile;
+  const { key } = profile;
+  // Profiles read from disk have theirs expanded already; a snapshot taken in this process may not.
+  const meta = expandMetadata(profile.meta);
   if (!isFileMetadata(meta)) {
     problems.add(`${key}: metadata is not pathprof-meta/1; skipped`);
     return null;

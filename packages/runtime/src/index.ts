@@ -53,3 +53,4 @@ export {
   type FileTestCounts,
   type TestAttribution,
 } from './test-attribution';
+export { COMPACT_METADATA_FORMAT, compactMetadata, expandMetadata } from './compact-metadata';

@@ -28,3 +28,9 @@ export function nodeOrThrow(what: string): NonNullable<ReturnType<typeof nodeMod
   if (!modules) throw new Error(`pathprof: ${what} needs Node.js`);
   return modules;
 }
+
+/** Node's zlib, or an error saying that `what` needs Node.js (apart: only metadata's writers and readers use it). */
+export function nodeZlibOrThrow(what: string): typeof import('node:zlib') {
+  nodeOrThrow(what);
+  return (globalThis as { process: NodeJS.Process }).process.getBuiltinModule('node:zlib');
+}

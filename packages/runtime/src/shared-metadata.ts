@@ -1,3 +1,4 @@
+import { expandMetadata } from './compact-metadata';
 import { nodeOrThrow } from './node-fs';
 import { ProfileError, type FileProfile } from './profile-format';
 
@@ -49,21 +50,24 @@ export function storeMetadata(dir: string, run: string, files: readonly FileProf
 
 /**
  * A parsed profile (read from `profilePath`) with each file's `metaFile` replaced by the metadata it names,
- * read from the profile's directory, checked against the digest in its name and parsed once per `cache`.
- * Throws a `ProfileError` naming the profile when a metadata file is missing, unreadable or not what was
- * written.
+ * read from the profile's directory, checked against the digest in its name and parsed once per `cache`, and
+ * every file's metadata expanded to `pathprof-meta/1` (`expandMetadata`). Throws a `ProfileError` naming the
+ * profile when a metadata file is missing, unreadable or not what was written.
  */
 export function resolveMetadata(value: unknown, profilePath: string, cache: Map<string, unknown>): unknown {
   const files = (value as { files?: unknown } | null)?.files;
-  if (!Array.isArray(files) || !files.some((f) => isObject(f) && 'metaFile' in f)) return value;
-  const { fs, path, crypto } = nodeOrThrow('reading profiles');
-  const dir = path.dirname(profilePath);
+  if (!Array.isArray(files)) return value;
   const resolved = files.map((f: unknown, i: number) => {
-    if (!isObject(f) || !('metaFile' in f)) return f;
+    if (!isObject(f)) return f;
+    if (!('metaFile' in f)) {
+      const meta = expandMetadata(f.meta);
+      return meta === f.meta ? f : { ...f, meta };
+    }
     const { metaFile, ...entry } = f;
     const match = typeof metaFile === 'string' ? METADATA_FILE.exec(metaFile) : null;
     if (!match) throw new ProfileError(profilePath, `files[${i}].metaFile is not a metadata file's name`);
-    const file = path.join(dir, metaFile as string);
+    const { fs, path, crypto } = nodeOrThrow('reading profiles');
+    const file = path.join(path.dirname(profilePath), metaFile as string);
     if (!cache.has(file)) {
       let text: string;
       try {
@@ -82,7 +86,7 @@ export function resolveMetadata(value: unknown, profilePath: string, cache: Map<
           profilePath,
           `its metadata ${metaFile} is not what was written (truncated or changed)`,
         );
-      cache.set(file, JSON.parse(text));
+      cache.set(file, expandMetadata(JSON.parse(text)));
     }
     return { ...entry, meta: cache.get(file) };
   });

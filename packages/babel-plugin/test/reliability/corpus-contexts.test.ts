@@ -1,5 +1,5 @@
 import * as runtime from '@pathprof/runtime';
-import { getStore, snapshot } from '@pathprof/runtime';
+import { expandMetadata, getStore, snapshot } from '@pathprof/runtime';
 import { decodeFileProfile, Problems } from '@pathprof/report';
 import { transformSync } from '@babel/core';
 import { join } from 'node:path';
@@ -67,7 +67,9 @@ describe('real npm packages with calling contexts', () => {
       const profiled = await instrumented(pkg, options);
       expect(profiled.result).toBe(plain);
       const files = snapshot(getStore()).files.filter((f) => f.contexts);
-      const decoder = new ContextDecoder(files.map((f) => ({ ...f, meta: f.meta as FileMetadata })));
+      const decoder = new ContextDecoder(
+        files.map((f) => ({ ...f, meta: expandMetadata(f.meta) as FileMetadata })),
+      );
       let calls = 0;
       let deepest = 0;
       for (const f of files) {

@@ -1,5 +1,5 @@
 import * as runtime from '@pathprof/runtime';
-import { getStore } from '@pathprof/runtime';
+import { expandMetadata, getStore } from '@pathprof/runtime';
 import { transformSync } from '@babel/core';
 import { join } from 'node:path';
 import pathprof, { type FileMetadata, type FileNotes, type Scheme } from '../../src';
@@ -46,7 +46,9 @@ describe('real npm packages in interprocedural mode', () => {
         { 'babel-plugin-pathprof/runtime': runtime },
       );
       expect(profiled).toBe(plain);
-      const files = Object.values(getStore().files).map((r) => JSON.parse(r.meta) as FileMetadata);
+      const files = Object.values(getStore().files).map(
+        (r) => expandMetadata(JSON.parse(r.meta)) as FileMetadata,
+      );
       const counted = Object.values(getStore().files).reduce(
         (n, r) =>
           n + r.counts.reduce((a, b) => a + b, 0) + r.hashed.reduce((a, h) => a + h.entries().length, 0),

@@ -1,4 +1,4 @@
-import { getStore, snapshot } from '@pathprof/runtime';
+import { expandMetadata, getStore, snapshot } from '@pathprof/runtime';
 import { TraceReplay, type ControlFlowGraph, type TraceEvent } from '@pathprof/cfg';
 import type { PathNumbering } from '@pathprof/numbering';
 import { ContextDecoder, numberingOf, type FileMetadata } from '../../src';
@@ -120,7 +120,7 @@ export interface ContextReading {
 export function contextReading(key: string, pathModeNumberings?: readonly PathNumbering[]): ContextReading {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
-  const meta = JSON.parse(record.meta) as FileMetadata;
+  const meta = expandMetadata(JSON.parse(record.meta)) as FileMetadata;
   const decoder = new ContextDecoder([{ key, hash: record.hash, meta }]);
   let numberings: readonly PathNumbering[] | null = null;
   if (meta.mode === 'path' && pathModeNumberings) {

@@ -1,4 +1,4 @@
-import { getStore } from '@pathprof/runtime';
+import { expandMetadata, getStore } from '@pathprof/runtime';
 import * as runtime from '@pathprof/runtime';
 import { edgePlanOf, numberingOf, type FileMetadata } from '../../src';
 import { deriveEdgeCounts, type PathNumbering } from '@pathprof/numbering';
@@ -45,7 +45,7 @@ export function countedPaths(key: string): {
 } {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
-  const meta = JSON.parse(record.meta) as FileMetadata;
+  const meta = expandMetadata(JSON.parse(record.meta)) as FileMetadata;
   const paths = meta.functions.map((fn) => {
     const storage = fn.path!.storage;
     const pairs: [number, number][] =
@@ -67,7 +67,7 @@ export function countedPaths(key: string): {
 export function derivedEdgeCounts(key: string, earlyExits: (fn: number) => number[]): number[][] {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
-  const meta = JSON.parse(record.meta) as FileMetadata;
+  const meta = expandMetadata(JSON.parse(record.meta)) as FileMetadata;
   return meta.functions.map((fn, k) => {
     const { offset, counterCount } = fn.edge!;
     const derived = deriveEdgeCounts(

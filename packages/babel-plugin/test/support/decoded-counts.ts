@@ -2,13 +2,14 @@ import { edgeKindName, type EdgeKind } from '@pathprof/cfg';
 import { decodePath } from '@pathprof/numbering';
 import type { FileProfile } from '@pathprof/runtime';
 import { numberingOf, type FileMetadata } from '../../src';
+import { expandMetadata } from '@pathprof/runtime';
 
 /**
  * A profile's counts per function name, each path written as its edge kinds
  * (`entry true return`), the way istanbul's specs write expected counters: readable and independent of ids.
  */
 export function decodedCounts(file: FileProfile): Record<string, Record<string, number>> {
-  const meta = file.meta as FileMetadata;
+  const meta = expandMetadata(file.meta) as FileMetadata;
   const counts = new Map(file.counts);
   const hashed = new Map(file.hashed);
   const result: Record<string, Record<string, number>> = {};

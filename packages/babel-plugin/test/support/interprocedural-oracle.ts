@@ -1,4 +1,4 @@
-import { getStore } from '@pathprof/runtime';
+import { expandMetadata, getStore } from '@pathprof/runtime';
 import { canInstrument, TraceReplay, type ControlFlowGraph, type TraceEvent } from '@pathprof/cfg';
 import {
   countsByPathNumber,
@@ -116,7 +116,7 @@ export function countedInterproceduralPaths(
 } {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
-  const meta = JSON.parse(record.meta) as FileMetadata;
+  const meta = expandMetadata(JSON.parse(record.meta)) as FileMetadata;
   const numbering = known ?? interproceduralNumberingOf(meta);
   const array = Array.from(record.counts, (n, slot): [number, number] => [slot, n]);
   const paths = countsByPathNumber(numbering, meta.interprocedural!.storage, array, (k) =>

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { canInstrument } from '@pathprof/cfg';
 import { INTERESTING_SET_FORMAT, type InterestingFunction, type PathNumbering } from '@pathprof/numbering';
-import { getStore } from '@pathprof/runtime';
+import { expandMetadata, getStore } from '@pathprof/runtime';
 import type { Random } from '@pathprof/testkit';
 import type { TracedProgram } from '../../../cfg/test/support/random-programs';
 import { FunctionFingerprints, type FileMetadata } from '../../src';
@@ -40,7 +40,7 @@ export interface PreferentialTally {
 export function preferentialCounts(key: string): { meta: FileMetadata; functions: PreferentialCounts[] } {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
-  const meta = JSON.parse(record.meta) as FileMetadata;
+  const meta = expandMetadata(JSON.parse(record.meta)) as FileMetadata;
   const sorted = (pairs: [number, number][]) => pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
   const functions = meta.functions.map((fn): PreferentialCounts => {
     const pf = fn.preferential;
