@@ -48,7 +48,9 @@ require(instrumented);
 const runtime = require('@pathprof/runtime');
 const { numberingOf } = require('babel-plugin-pathprof');
 const { PathDecoder, ENTRY_DUMMY } = require('@pathprof/numbering');
-const [file] = runtime.snapshot(runtime.getStore()).files;
+const [registered] = runtime.snapshot(runtime.getStore()).files;
+// Registered compact (pathprof-meta/2); the profiles below hold it expanded, as those of earlier runs did.
+const file = { ...registered, meta: runtime.expandMetadata(registered.meta) };
 const functions = file.meta.functions;
 
 const arrayFunctions = [...functions.keys()].filter((f) => functions[f].path.storage.kind === 'array');
