@@ -202,17 +202,7 @@ function runJest(dir, recipe, options, env, work) {
     ],
     { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 28 },
   );
-  if (!existsSync(out))
-    throw new Error(`jest wrote no results in ${dir} (exit ${run.status}): ${run.stderr.slice(0, 2000)}`);
-  const results = JSON.parse(readFileSync(out, 'utf8'));
-  const tests = new Map();
-  for (const file of results.testResults) {
-    if (file.assertionResults.length === 0)
-      addTest(tests, `${file.name}: ${file.message.split('\n')[0]}`, 'failed');
-    for (const a of file.assertionResults)
-      addTest(tests, `${file.name.slice(dir.length + 1)} ${a.fullName}`, a.status);
-  }
-  return tests;
+  return jsonResults('jest', dir, out, run);
 }
 
 /**
@@ -250,8 +240,15 @@ function runVitest(dir, recipe, options, env, work) {
     ],
     { cwd: dir, env, encoding: 'utf8', maxBuffer: 1 << 28 },
   );
+  return jsonResults('vitest', dir, out, run);
+}
+
+/** Each test's outcome from the JSON report jest's `--json` and Vitest's `json` reporter both write. */
+function jsonResults(runner, dir, out, run) {
   if (!existsSync(out))
-    throw new Error(`vitest wrote no results in ${dir} (exit ${run.status}): ${run.stderr.slice(0, 2000)}`);
+    throw new Error(
+      `${runner} wrote no results in ${dir} (exit ${run.status}): ${run.stderr.slice(0, 2000)}`,
+    );
   const results = JSON.parse(readFileSync(out, 'utf8'));
   const tests = new Map();
   for (const file of results.testResults) {
