@@ -8,7 +8,10 @@ const HASHED_KEYS = 4;
  * numbered calls from an encoding stack's callee stay in (lodash has 6,408).
  */
 const MAX_WINDOW = 16_384;
-/** What every table of the process may still spend on direct windows, in keys (16 MB in all). */
+/**
+ * What the tables of this copy of the runtime (one per process, or per realm that loads its own) may still
+ * spend on windows, in keys (16 MB in all).
+ */
 let windowBudget = 1 << 22;
 const NO_WINDOW = new Int32Array(0);
 
