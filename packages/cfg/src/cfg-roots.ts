@@ -26,6 +26,7 @@ const {
   isTSModuleDeclaration,
   isThisExpression,
   isVariableDeclarator,
+  VISITOR_KEYS,
 } = t;
 
 /** A piece of code that gets its own graph, with what the graph calls it. */
@@ -60,7 +61,7 @@ export function findCfgRoots(program: t.Program): CfgRoot[] {
       ? (node.id?.name ?? nameFromContext({ node, parent, grandparent }))
       : className;
     const inner = root ? depth + 1 : depth;
-    for (const key of t.VISITOR_KEYS[node.type] ?? []) {
+    for (const key of VISITOR_KEYS[node.type] ?? []) {
       const child = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(child)) {
         for (const c of child)

@@ -29,6 +29,7 @@ const {
   isTaggedTemplateExpression,
   isUnaryExpression,
   isWithStatement,
+  VISITOR_KEYS,
 } = t;
 
 /**
@@ -116,7 +117,7 @@ class Rewriter {
     if (callee && isExpression(callee) && isChain(unwrapTypeScript(callee)))
       e.markCalledChain(unwrapTypeScript(callee));
     const listed = e.hasListEdits(n);
-    for (const key of t.VISITOR_KEYS[n.type] ?? []) {
+    for (const key of VISITOR_KEYS[n.type] ?? []) {
       const record = n as unknown as Record<string, unknown>;
       const child = record[key];
       if (Array.isArray(child)) {

@@ -25,6 +25,7 @@ const {
   isTSTypeAliasDeclaration,
   isTSTypeAssertion,
   isTypeAlias,
+  VISITOR_KEYS,
 } = t;
 
 /**
@@ -105,13 +106,18 @@ export function staticTruthiness(e: t.Expression): boolean | undefined {
 /** The AST children of a node, in Babel's visiting order. */
 export function childNodes(n: t.Node): t.Node[] {
   const out: t.Node[] = [];
-  for (const key of t.VISITOR_KEYS[n.type] ?? []) {
+  for (const key of VISITOR_KEYS[n.type] ?? []) {
     const child = (n as unknown as Record<string, unknown>)[key];
-    for (const c of Array.isArray(child) ? child : [child]) {
-      if (c && typeof c === 'object' && 'type' in c) out.push(c as t.Node);
-    }
+    // No array around a single child: this runs for every key of every node, several walks per file.
+    if (Array.isArray(child)) {
+      for (const c of child) if (isNode(c)) out.push(c);
+    } else if (isNode(child)) out.push(child);
   }
   return out;
+}
+
+function isNode(c: unknown): c is t.Node {
+  return c !== null && typeof c === 'object' && 'type' in c;
 }
 
 /** Whether `test` holds for `e` or a node inside it, not entering the functions it creates. */
