@@ -1,6 +1,18 @@
 import * as t from '@babel/types';
 import { locatedAt } from './expression-builders';
-import { childNodes, mayEvalDirectly } from './node-facts';
+import { childNodes } from './node-facts';
+
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  getBindingIdentifiers,
+  isClass,
+  isFunction,
+  isFunctionDeclaration,
+  isIdentifier,
+  isLabeledStatement,
+  isStaticBlock,
+  isVariableDeclaration,
+} = t;
 
 /**
  * A function body wrapped in the `try` that counts exceptional exits has its top-level function declarations
@@ -34,10 +46,8 @@ export function hoistClashingDeclarations(
     if (f) declared.set(f.id.name, (declared.get(f.id.name) ?? 0) + 1);
   }
   if (declared.size === 0) return [...statements];
-  const vars = varNames(statements);
-  const evals = statements.some(mayEvalDirectly);
-  const nested = nestedFunctionNames(statements);
-  const parameters = new Set(params.flatMap((p) => Object.keys(t.getBindingIdentifiers(p))));
+  const { vars, nested, evals } = bodyFacts(statements);
+  const parameters = new Set(params.flatMap((p) => Object.keys(getBindingIdentifiers(p))));
   const assigned = (name: string): boolean =>
     evals || vars.has(name) || declared.get(name)! > 1 || nested.has(name) || parameters.has(name);
   const clashes = (s: t.Statement): boolean => {
@@ -72,37 +82,41 @@ export function hoistClashingDeclarations(
  */
 export function declaredFunction(s: t.Statement): (t.FunctionDeclaration & { id: t.Identifier }) | null {
   let body: t.Statement = s;
-  while (t.isLabeledStatement(body)) body = body.body;
-  return t.isFunctionDeclaration(body) && body.id
+  while (isLabeledStatement(body)) body = body.body;
+  return isFunctionDeclaration(body) && body.id
     ? (body as t.FunctionDeclaration & { id: t.Identifier })
     : null;
 }
 
 /**
- * The names of the function declarations nested in these statements' blocks, `if`s, `switch`es and labels, not
- * in the functions, classes and static blocks nested in them (their own scopes).
+ * What a body's statements hold outside the functions nested in them, in one walk (the body is the
+ * instrumented one, several times the source's size): the names `var` declares (not in static blocks); the
+ * names of the function declarations nested in blocks, `if`s, `switch`es and labels (not the statements' own
+ * declarations, nor those in classes and static blocks: their own scopes); whether it may call `eval`
+ * directly (`mayEvalDirectly`).
  */
-function nestedFunctionNames(statements: readonly t.Statement[]): Set<string> {
-  const names = new Set<string>();
-  const visit = (n: t.Node): void => {
-    if (t.isFunctionDeclaration(n) && n.id) names.add(n.id.name);
-    if (t.isFunction(n) || t.isStaticBlock(n) || t.isClass(n)) return;
-    for (const child of childNodes(n)) visit(child);
-  };
-  for (const s of statements) if (!declaredFunction(s)) visit(s);
-  return names;
-}
-
-/** The names `var` declares in these statements, not in the functions and static blocks nested in them. */
-function varNames(statements: readonly t.Statement[]): Set<string> {
-  const names = new Set<string>();
-  const visit = (n: t.Node): void => {
-    if (t.isFunction(n) || t.isStaticBlock(n)) return;
-    if (t.isVariableDeclaration(n) && n.kind === 'var') {
-      for (const name of Object.keys(t.getBindingIdentifiers(n))) names.add(name);
+function bodyFacts(statements: readonly t.Statement[]): {
+  vars: Set<string>;
+  nested: Set<string>;
+  evals: boolean;
+} {
+  const vars = new Set<string>();
+  const nested = new Set<string>();
+  let evals = false;
+  const visit = (n: t.Node, inVars: boolean, inNested: boolean): void => {
+    if (!evals && isIdentifier(n) && n.name === 'eval') evals = true;
+    if (inNested && isFunctionDeclaration(n) && n.id) nested.add(n.id.name);
+    const fn = isFunction(n);
+    const ownScope = fn || isStaticBlock(n);
+    if (inVars && !ownScope && isVariableDeclaration(n) && n.kind === 'var') {
+      for (const name of Object.keys(getBindingIdentifiers(n))) vars.add(name);
     }
-    for (const child of childNodes(n)) visit(child);
+    const childVars = inVars && !ownScope;
+    const childNested = inNested && !ownScope && !isClass(n);
+    if (childVars || childNested || (!evals && !fn)) {
+      for (const child of childNodes(n)) visit(child, childVars, childNested);
+    }
   };
-  for (const s of statements) visit(s);
-  return names;
+  for (const s of statements) visit(s, true, !declaredFunction(s));
+  return { vars, nested, evals };
 }

@@ -35,7 +35,9 @@ export function findLoopExits(graph: FlowGraph, dfs: DepthFirstSearch): LoopExit
   const isHeader = new Uint8Array(blockCount);
   for (let e = 0; e < edgeCount; e++)
     if (isBackedge[e] === 1 && edgeExceptional[e] === 0) isHeader[edgeDst[e]] = 1;
-  const headers = Array.from({ length: blockCount }, (_, v) => v).filter((v) => isHeader[v] === 1);
+  // Plain loops, not `Array.from({ length }, f)`: that builtin is several times slower, once per function.
+  const headers: number[] = [];
+  for (let v = 0; v < blockCount; v++) if (isHeader[v] === 1) headers.push(v);
   headers.sort((a, b) => pre[b] - pre[a]);
 
   // Each collapsed set (a found loop, or a single block) keeps a linked list of the edges entering it.
@@ -49,7 +51,8 @@ export function findLoopExits(graph: FlowGraph, dfs: DepthFirstSearch): LoopExit
     else listNext[listTail[w]] = e;
     listTail[w] = e;
   }
-  const collapsedInto = Int32Array.from({ length: blockCount }, (_, v) => v);
+  const collapsedInto = new Int32Array(blockCount);
+  for (let v = 0; v < blockCount; v++) collapsedInto[v] = v;
   const find = (v: number): number => {
     while (collapsedInto[v] !== v) {
       collapsedInto[v] = collapsedInto[collapsedInto[v]];
@@ -136,9 +139,18 @@ function loopTreeContainment(
   parentLoop: Int32Array,
   innermost: Int32Array,
 ): (v: number, y: number) => boolean {
-  const children: number[][] = Array.from({ length: blockCount }, () => []);
+  // Only loop entries have loops inside them.
+  const children = new Map<number, number[]>();
   const roots: number[] = [];
-  for (const y of headers) (parentLoop[y] >= 0 ? children[parentLoop[y]] : roots).push(y);
+  for (const y of headers) {
+    const p = parentLoop[y];
+    if (p < 0) roots.push(y);
+    else {
+      const list = children.get(p);
+      if (list) list.push(y);
+      else children.set(p, [y]);
+    }
+  }
   const enter = new Int32Array(blockCount);
   const leave = new Int32Array(blockCount);
   let clock = 0;
@@ -149,9 +161,10 @@ function loopTreeContainment(
     while (stack.length > 0) {
       const top = stack[stack.length - 1];
       const [y, i] = top;
-      if (i < children[y].length) {
+      const inner = children.get(y);
+      if (inner && i < inner.length) {
         top[1]++;
-        const child = children[y][i];
+        const child = inner[i];
         enter[child] = clock++;
         stack.push([child, 0]);
       } else {

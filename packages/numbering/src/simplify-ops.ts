@@ -152,12 +152,16 @@ export function simplifyPathOps(program: OpProgram): SimplifiedPathOps {
 /** The register after `ops`, from `before`. */
 function after(ops: readonly PathOp[], before: Value): Value {
   let current = before;
-  for (const op of ops) {
-    if (op.kind === 'set') current = { state: CONSTANT, value: op.value };
-    else if (op.kind === 'add' && current.state === CONSTANT)
-      current = { state: CONSTANT, value: current.value + op.value };
-  }
+  for (const op of ops) current = afterOne(op, current);
   return current;
+}
+
+/** The register after one op, from `before`. */
+function afterOne(op: PathOp, before: Value): Value {
+  if (op.kind === 'set') return { state: CONSTANT, value: op.value };
+  if (op.kind === 'add' && before.state === CONSTANT)
+    return { state: CONSTANT, value: before.value + op.value };
+  return before;
 }
 
 /** `ops` with the register's known values folded in: `add` becomes `set`, `count-add` becomes `count-const`. */
@@ -166,7 +170,7 @@ function fold(ops: readonly PathOp[], before: Value): PathOp[] {
   return ops.map((op): PathOp => {
     const known = current.state === CONSTANT;
     const value = current.value;
-    current = after([op], current);
+    current = afterOne(op, current);
     if (known && op.kind === 'add') return { kind: 'set', value: value + op.value };
     if (known && op.kind === 'count-add') return { kind: 'count-const', value: value + op.value };
     return op;
