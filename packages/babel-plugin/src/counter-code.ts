@@ -1,6 +1,18 @@
 import * as t from '@babel/types';
 import type { PathOp } from '@pathprof/numbering';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  assignmentExpression,
+  binaryExpression,
+  callExpression,
+  cloneNode,
+  identifier,
+  memberExpression,
+  numericLiteral,
+  updateExpression,
+} = t;
+
 /** Where one function's path counts go: its slice of the file's counter array, or its hash table. */
 export type CounterTarget =
   | { readonly kind: 'array'; readonly counts: t.Identifier; readonly offset: number }
@@ -19,29 +31,27 @@ export function opExpression(
 ): t.Expression {
   switch (op.kind) {
     case 'set':
-      return t.assignmentExpression('=', r(), t.numericLiteral(op.value));
+      return assignmentExpression('=', r(), numericLiteral(op.value));
     case 'add':
       return op.value >= 0
-        ? t.assignmentExpression('+=', r(), t.numericLiteral(op.value))
-        : t.assignmentExpression('-=', r(), t.numericLiteral(-op.value));
+        ? assignmentExpression('+=', r(), numericLiteral(op.value))
+        : assignmentExpression('-=', r(), numericLiteral(-op.value));
     case 'count-add':
       return count(target, plus(r(), target.kind === 'array' ? target.offset + op.value : op.value));
     case 'count-const':
-      return count(target, t.numericLiteral((target.kind === 'array' ? target.offset : 0) + op.value));
+      return count(target, numericLiteral((target.kind === 'array' ? target.offset : 0) + op.value));
   }
 }
 
 function count(target: CounterTarget, index: t.Expression): t.Expression {
   if (target.kind === 'hash') {
-    return t.callExpression(t.memberExpression(t.cloneNode(target.table), t.identifier('inc')), [index]);
+    return callExpression(memberExpression(cloneNode(target.table), identifier('inc')), [index]);
   }
-  return t.updateExpression('++', t.memberExpression(t.cloneNode(target.counts), index, true));
+  return updateExpression('++', memberExpression(cloneNode(target.counts), index, true));
 }
 
 /** `r + k` with the constant folded away when 0 and written as a subtraction when negative. */
 export function plus(r: t.Expression, k: number): t.Expression {
   if (k === 0) return r;
-  return k > 0
-    ? t.binaryExpression('+', r, t.numericLiteral(k))
-    : t.binaryExpression('-', r, t.numericLiteral(-k));
+  return k > 0 ? binaryExpression('+', r, numericLiteral(k)) : binaryExpression('-', r, numericLiteral(-k));
 }

@@ -4,6 +4,16 @@ import type { SimplifiedPathOps } from '@pathprof/numbering';
 import { opExpression, type CounterTarget } from './counter-code';
 import type { FileCounters } from './file-counters';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  assignmentExpression,
+  cloneNode,
+  expressionStatement,
+  logicalExpression,
+  memberExpression,
+  numericLiteral,
+} = t;
+
 /** Where one function's counts go, and the ops that count them. */
 export interface CountingFunction {
   /**
@@ -43,17 +53,17 @@ export class CounterPlan implements EdgeCodePlan {
   prologue(cfg: ControlFlowGraph, locals: FunctionLocals, carried?: t.Expression): t.Statement[] {
     if (carried) {
       // The register comes from the parameters' defaults (0 when none ran), not from the prologue's `r = 0`.
-      const start = t.logicalExpression('||', carried, t.numericLiteral(0));
+      const start = logicalExpression('||', carried, numericLiteral(0));
       return [
         ...this.parameterPrologue(cfg, locals),
-        t.expressionStatement(t.assignmentExpression('=', register(locals)(), start)),
+        expressionStatement(assignmentExpression('=', register(locals)(), start)),
       ];
     }
     const { ops } = this.functions.get(cfg)!;
     const target = this.target(cfg, locals);
     return [
       ...this.parameterPrologue(cfg, locals),
-      ...ops.prologue.map((op) => t.expressionStatement(opExpression(op, register(locals), target))),
+      ...ops.prologue.map((op) => expressionStatement(opExpression(op, register(locals), target))),
     ];
   }
 
@@ -62,7 +72,7 @@ export class CounterPlan implements EdgeCodePlan {
     const { ops } = this.functions.get(cfg)!;
     const all = [ops.prologue, ops.exceptionalExit, ...ops.edgeOps].flat();
     if (!all.some((op) => op.kind !== 'count-const')) return null;
-    return { purpose: 'register', hint: 'pp_r', initial: t.numericLiteral(0) };
+    return { purpose: 'register', hint: 'pp_r', initial: numericLiteral(0) };
   }
 
   /** The alias of the function's counters (its slice of the file's array, or its hash table). */
@@ -73,9 +83,9 @@ export class CounterPlan implements EdgeCodePlan {
       ? this.perActivation(locals)
       : fn.storage.kind === 'array'
         ? this.file.counts()
-        : t.memberExpression(this.file.hashed(), t.numericLiteral(fn.storage.slot), true);
+        : memberExpression(this.file.hashed(), numericLiteral(fn.storage.slot), true);
     const alias = target.kind === 'array' ? target.counts : target.table;
-    return [t.expressionStatement(t.assignmentExpression('=', t.cloneNode(alias), counters))];
+    return [expressionStatement(assignmentExpression('=', cloneNode(alias), counters))];
   }
 
   edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
@@ -97,7 +107,7 @@ export class CounterPlan implements EdgeCodePlan {
     const target = this.target(cfg, locals);
     return this.functions
       .get(cfg)!
-      .ops.exceptionalExit.map((op) => t.expressionStatement(opExpression(op, register(locals), target)));
+      .ops.exceptionalExit.map((op) => expressionStatement(opExpression(op, register(locals), target)));
   }
 
   /** The alias is named `_pp_c…`, short: it is written at every count (a third of lodash's inserted names). */

@@ -4,6 +4,29 @@ import type { FreshName } from '@pathprof/cfg';
 import { compactMetadata, HASH_FRONT_SLOTS } from '@pathprof/runtime';
 import type { FileMetadata } from './metadata';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  assignmentExpression,
+  binaryExpression,
+  blockStatement,
+  callExpression,
+  cloneNode,
+  conditionalExpression,
+  functionDeclaration,
+  identifier,
+  ifStatement,
+  importDeclaration,
+  importDefaultSpecifier,
+  logicalExpression,
+  memberExpression,
+  numericLiteral,
+  returnStatement,
+  stringLiteral,
+  unaryExpression,
+  variableDeclaration,
+  variableDeclarator,
+} = t;
+
 // The runtime's `HashFront`: a path's slot holds it, or `miss` counts it (and moves the slot's other path to
 // its table). Valid before the body ran (a module cycle): `keys` is undefined until then.
 const buildFrontCount = template.statement(`function %%count%%(path, table) {
@@ -57,7 +80,7 @@ export class FileCounters {
 
   /** `init()`: the file's record, registered on the first call. */
   private file(): t.Expression {
-    return t.callExpression(t.cloneNode(this.init), []);
+    return callExpression(cloneNode(this.init), []);
   }
 
   /**
@@ -80,7 +103,7 @@ export class FileCounters {
    */
   frontCount(path: t.Expression, table: number): t.Expression {
     this.usesFront = true;
-    return t.callExpression(t.cloneNode(this.front.count), [path, t.numericLiteral(table)]);
+    return callExpression(cloneNode(this.front.count), [path, numericLiteral(table)]);
   }
 
   /** The file's calling contexts in the realm (`FileContexts`), as `counts()` reads the array. */
@@ -90,11 +113,11 @@ export class FileCounters {
 
   /** `name === void 0 ? init().field : name`, for a `var name = init().field` of the preamble (or `name`). */
   private hoisted(name: t.Identifier, field: string): t.Expression {
-    if (this.preambleFirst) return t.cloneNode(name);
-    return t.conditionalExpression(
-      t.binaryExpression('===', t.cloneNode(name), t.unaryExpression('void', t.numericLiteral(0))),
-      t.memberExpression(this.file(), t.identifier(field)),
-      t.cloneNode(name),
+    if (this.preambleFirst) return cloneNode(name);
+    return conditionalExpression(
+      binaryExpression('===', cloneNode(name), unaryExpression('void', numericLiteral(0))),
+      memberExpression(this.file(), identifier(field)),
+      cloneNode(name),
     );
   }
 
@@ -118,46 +141,44 @@ export class FileCounters {
     runtimeImport: 'import' | 'require',
     setup: t.Statement[] = [],
   ): t.Statement[] {
-    const source = t.stringLiteral('babel-plugin-pathprof/runtime');
+    const source = stringLiteral('babel-plugin-pathprof/runtime');
     // An import binding exists before any code of the module runs; a `require` is made inside init() so that
     // a hoisted function called early still finds it.
     const runtime =
-      runtimeImport === 'import'
-        ? t.cloneNode(this.runtime)
-        : t.callExpression(t.identifier('require'), [source]);
-    const registerFn = t.memberExpression(runtime, t.identifier('registerFile'));
+      runtimeImport === 'import' ? cloneNode(this.runtime) : callExpression(identifier('require'), [source]);
+    const registerFn = memberExpression(runtime, identifier('registerFile'));
     const meta = singleQuoted(compactMetadata(args.meta));
-    const call = t.callExpression(registerFn, [
-      t.stringLiteral(args.key),
-      t.stringLiteral(args.hash),
+    const call = callExpression(registerFn, [
+      stringLiteral(args.key),
+      stringLiteral(args.hash),
       meta,
-      t.stringLiteral(args.outputDir),
-      t.numericLiteral(args.arraySize),
-      t.numericLiteral(args.hashCount),
-      ...(args.contextCount > 0 ? [t.numericLiteral(args.contextCount)] : []),
+      stringLiteral(args.outputDir),
+      numericLiteral(args.arraySize),
+      numericLiteral(args.hashCount),
+      ...(args.contextCount > 0 ? [numericLiteral(args.contextCount)] : []),
     ]);
     const load =
       runtimeImport === 'import'
         ? [
             // A default import: some projects' own plugins (an ESM-to-CommonJS step) accept no other kind.
-            t.importDeclaration([t.importDefaultSpecifier(t.cloneNode(this.runtime))], source),
+            importDeclaration([importDefaultSpecifier(cloneNode(this.runtime))], source),
           ]
         : [];
     return [
       ...load,
-      t.variableDeclaration('var', [t.variableDeclarator(t.cloneNode(this.record))]),
-      t.functionDeclaration(
-        t.cloneNode(this.init),
+      variableDeclaration('var', [variableDeclarator(cloneNode(this.record))]),
+      functionDeclaration(
+        cloneNode(this.init),
         [],
-        t.blockStatement([
+        blockStatement([
           ...(setup.length
-            ? [t.ifStatement(t.unaryExpression('!', t.cloneNode(this.record)), t.blockStatement(setup))]
+            ? [ifStatement(unaryExpression('!', cloneNode(this.record)), blockStatement(setup))]
             : []),
-          t.returnStatement(
-            t.logicalExpression(
+          returnStatement(
+            logicalExpression(
               '||',
-              t.cloneNode(this.record),
-              t.assignmentExpression('=', t.cloneNode(this.record), call),
+              cloneNode(this.record),
+              assignmentExpression('=', cloneNode(this.record), call),
             ),
           ),
         ]),
@@ -165,42 +186,31 @@ export class FileCounters {
       ...(this.usesFront
         ? [
             buildFrontCount({
-              count: t.cloneNode(this.front.count),
-              keys: t.cloneNode(this.front.keys),
-              counts: t.cloneNode(this.front.counts),
-              init: t.cloneNode(this.init),
+              count: cloneNode(this.front.count),
+              keys: cloneNode(this.front.keys),
+              counts: cloneNode(this.front.counts),
+              init: cloneNode(this.init),
             }),
           ]
         : []),
-      t.variableDeclaration('var', [
-        t.variableDeclarator(
-          t.cloneNode(this.array),
-          t.memberExpression(this.file(), t.identifier('counts')),
-        ),
+      variableDeclaration('var', [
+        variableDeclarator(cloneNode(this.array), memberExpression(this.file(), identifier('counts'))),
         ...(this.usesTables
-          ? [
-              t.variableDeclarator(
-                t.cloneNode(this.tables),
-                t.memberExpression(this.file(), t.identifier('hashed')),
-              ),
-            ]
+          ? [variableDeclarator(cloneNode(this.tables), memberExpression(this.file(), identifier('hashed')))]
           : []),
         ...(this.usesFront
           ? (['keys', 'counts'] as const).map((field) =>
-              t.variableDeclarator(
-                t.cloneNode(this.front[field]),
-                t.memberExpression(
-                  t.memberExpression(this.file(), t.identifier('front')),
-                  t.identifier(field),
-                ),
+              variableDeclarator(
+                cloneNode(this.front[field]),
+                memberExpression(memberExpression(this.file(), identifier('front')), identifier(field)),
               ),
             )
           : []),
         ...(args.contextCount > 0
           ? [
-              t.variableDeclarator(
-                t.cloneNode(this.contextsRecord),
-                t.memberExpression(this.file(), t.identifier('contexts')),
+              variableDeclarator(
+                cloneNode(this.contextsRecord),
+                memberExpression(this.file(), identifier('contexts')),
               ),
             ]
           : []),
@@ -211,7 +221,7 @@ export class FileCounters {
 
 /** JSON is full of double quotes: printed in single quotes it needs no escapes (`\"` would cost 2 bytes each). */
 function singleQuoted(value: string): t.StringLiteral {
-  const literal = t.stringLiteral(value);
+  const literal = stringLiteral(value);
   const raw = value.replace(/[\\'\u2028\u2029]/g, (c) =>
     c === '\\' || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16)}`,
   );

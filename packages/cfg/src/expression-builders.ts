@@ -1,10 +1,26 @@
 import * as t from '@babel/types';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  assignmentExpression,
+  binaryExpression,
+  cloneNode,
+  isArrowFunctionExpression,
+  isClassExpression,
+  isFunctionExpression,
+  isSequenceExpression,
+  logicalExpression,
+  nullLiteral,
+  numericLiteral,
+  sequenceExpression,
+  unaryExpression,
+} = t;
+
 /** One expression evaluating `exprs` in order, with the last one's value; `void 0` for none. */
 export function seq(exprs: readonly t.Expression[]): t.Expression {
-  if (exprs.length === 0) return t.unaryExpression('void', t.numericLiteral(0));
+  if (exprs.length === 0) return unaryExpression('void', numericLiteral(0));
   if (exprs.length === 1) return exprs[0];
-  return t.sequenceExpression([...exprs]);
+  return sequenceExpression([...exprs]);
 }
 
 /**
@@ -13,8 +29,8 @@ export function seq(exprs: readonly t.Expression[]): t.Expression {
  */
 export function assignTemp(v: t.Identifier, e: t.Expression): t.AssignmentExpression {
   const anonymous =
-    t.isArrowFunctionExpression(e) || ((t.isFunctionExpression(e) || t.isClassExpression(e)) && !e.id);
-  return t.assignmentExpression('=', v, anonymous ? t.sequenceExpression([t.numericLiteral(0), e]) : e);
+    isArrowFunctionExpression(e) || ((isFunctionExpression(e) || isClassExpression(e)) && !e.id);
+  return assignmentExpression('=', v, anonymous ? sequenceExpression([numericLiteral(0), e]) : e);
 }
 
 const NO_NAMES: ReadonlySet<t.Node> = new Set();
@@ -56,10 +72,10 @@ export function isInert(e: t.Node, readable: ReadonlySet<t.Node> = NO_NAMES): bo
 
 /** `(v = e) === null || v === void 0`: the test optional chaining and `??` make, `document.all` included. */
 export function isNullish(v: t.Identifier, e: t.Expression): t.Expression {
-  return t.logicalExpression(
+  return logicalExpression(
     '||',
-    t.binaryExpression('===', t.assignmentExpression('=', v, e), t.nullLiteral()),
-    t.binaryExpression('===', t.cloneNode(v), t.unaryExpression('void', t.numericLiteral(0))),
+    binaryExpression('===', assignmentExpression('=', v, e), nullLiteral()),
+    binaryExpression('===', cloneNode(v), unaryExpression('void', numericLiteral(0))),
   );
 }
 
@@ -80,8 +96,6 @@ export function locatedAt<T extends t.Node>(node: T, from: t.Node): T {
 export function keepsPlace(original: t.Expression, replacement: t.Expression): t.Expression {
   if (replacement === original || !original.loc) return replacement;
   const wrapper =
-    t.isSequenceExpression(replacement) && !replacement.loc
-      ? replacement
-      : t.sequenceExpression([replacement]);
+    isSequenceExpression(replacement) && !replacement.loc ? replacement : sequenceExpression([replacement]);
   return locatedAt(wrapper, original);
 }

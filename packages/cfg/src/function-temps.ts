@@ -3,6 +3,17 @@ import type { ControlFlowGraph } from './control-flow-graph';
 import type { FunctionLocals } from './edge-code-plan';
 import type { FreshName } from './fresh-names';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  cloneNode,
+  isAssignmentExpression,
+  isExpressionStatement,
+  isIdentifier,
+  traverseFast,
+  variableDeclaration,
+  variableDeclarator,
+} = t;
+
 /**
  * The hidden locals one activation's inserted code needs, created on first use with names that collide
  * with nothing in the file. One value temporary serves every `(t = e, code, t)` of a function: each is
@@ -35,7 +46,7 @@ export class FunctionTemps implements FunctionLocals {
       this.names.set(purpose, id);
       this.order.push(id);
     }
-    return t.cloneNode(id);
+    return cloneNode(id);
   }
 
   /** A fresh name the caller declares itself (a `for` head's extra declarator). */
@@ -59,8 +70,8 @@ export class FunctionTemps implements FunctionLocals {
     let last = -1;
     let folded = 0;
     for (const s of prologue) {
-      const e = t.isExpressionStatement(s) ? s.expression : null;
-      if (!t.isAssignmentExpression(e) || e.operator !== '=' || !t.isIdentifier(e.left)) break;
+      const e = isExpressionStatement(s) ? s.expression : null;
+      if (!isAssignmentExpression(e) || e.operator !== '=' || !isIdentifier(e.left)) break;
       const i = index.get(e.left.name);
       if (i === undefined || i <= last || readsAny(e.right, index)) break;
       declaration.declarations[i].init = e.right;
@@ -75,9 +86,9 @@ export class FunctionTemps implements FunctionLocals {
     if (this.order.length === 0) return [];
     const kind = this.scriptTopLevel && this.cfg.kind === 'program' ? 'var' : 'let';
     return [
-      t.variableDeclaration(
+      variableDeclaration(
         kind,
-        this.order.map((id) => t.variableDeclarator(t.cloneNode(id))),
+        this.order.map((id) => variableDeclarator(cloneNode(id))),
       ),
     ];
   }
@@ -109,8 +120,8 @@ export class NestedNames {
 /** Whether `e` reads one of `names`. */
 function readsAny(e: t.Node, names: ReadonlyMap<string, number>): boolean {
   let reads = false;
-  t.traverseFast(e, (n) => {
-    if (t.isIdentifier(n) && names.has(n.name)) reads = true;
+  traverseFast(e, (n) => {
+    if (isIdentifier(n) && names.has(n.name)) reads = true;
   });
   return reads;
 }

@@ -2,6 +2,30 @@ import * as t from '@babel/types';
 import type { ControlFlowGraph } from './control-flow-graph';
 import type { FreshName } from './fresh-names';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  assignmentExpression,
+  callExpression,
+  cloneNode,
+  getBindingIdentifiers,
+  identifier,
+  isAssignmentPattern,
+  isBlockStatement,
+  isClassDeclaration,
+  isFunctionDeclaration,
+  isIdentifier,
+  isRestElement,
+  isTSParameterProperty,
+  isVariableDeclarator,
+  logicalExpression,
+  memberExpression,
+  newExpression,
+  numericLiteral,
+  traverseFast,
+  variableDeclaration,
+  variableDeclarator,
+} = t;
+
 /**
  * Where an activation's state (its path register, its trace activation) waits between the parameter
  * defaults that are path decisions and the body: each default's wrapper reads it and writes it back, the
@@ -18,11 +42,11 @@ export interface StateCarrier {
 /** Every parameter is a plain name, with or without a default, or `...rest`: binding runs only defaults. */
 export function hasPlainParameters(fn: t.Function): boolean {
   return fn.params.every((param) => {
-    const p = t.isTSParameterProperty(param) ? param.parameter : param;
+    const p = isTSParameterProperty(param) ? param.parameter : param;
     return (
-      t.isIdentifier(p) ||
-      (t.isAssignmentPattern(p) && t.isIdentifier(p.left)) ||
-      (t.isRestElement(p) && t.isIdentifier(p.argument))
+      isIdentifier(p) ||
+      (isAssignmentPattern(p) && isIdentifier(p.left)) ||
+      (isRestElement(p) && isIdentifier(p.argument))
     );
   });
 }
@@ -44,13 +68,13 @@ export function declaresArguments(fn: t.Function): boolean {
   let found = false;
   const visit = (n: t.Node): void => {
     if (
-      (t.isVariableDeclarator(n) || t.isFunctionDeclaration(n) || t.isClassDeclaration(n)) &&
-      'arguments' in t.getBindingIdentifiers(n)
+      (isVariableDeclarator(n) || isFunctionDeclaration(n) || isClassDeclaration(n)) &&
+      'arguments' in getBindingIdentifiers(n)
     )
       found = true;
   };
-  for (const p of fn.params) if ('arguments' in t.getBindingIdentifiers(p)) found = true;
-  if (t.isBlockStatement(fn.body)) t.traverseFast(fn.body, visit);
+  for (const p of fn.params) if ('arguments' in getBindingIdentifiers(p)) found = true;
+  if (isBlockStatement(fn.body)) traverseFast(fn.body, visit);
   return found;
 }
 
@@ -75,17 +99,17 @@ export class ParameterStateCarriers {
   /** `var _pp_params = 0, _pp_states;` for the carriers in use, first in the program. */
   declarations(): t.Statement[] {
     const declarators: t.VariableDeclarator[] = [];
-    if (this.handoff) declarators.push(t.variableDeclarator(t.cloneNode(this.handoff), t.numericLiteral(0)));
-    if (this.states) declarators.push(t.variableDeclarator(t.cloneNode(this.states)));
-    return declarators.length ? [t.variableDeclaration('var', declarators)] : [];
+    if (this.handoff) declarators.push(variableDeclarator(cloneNode(this.handoff), numericLiteral(0)));
+    if (this.states) declarators.push(variableDeclarator(cloneNode(this.states)));
+    return declarators.length ? [variableDeclaration('var', declarators)] : [];
   }
 
   private handoffCarrier(): StateCarrier {
     const id = (this.handoff ??= this.fresh('pp_params'));
     return {
-      read: () => t.cloneNode(id),
-      write: (value) => t.assignmentExpression('=', t.cloneNode(id), value),
-      clear: () => t.assignmentExpression('=', t.cloneNode(id), t.numericLiteral(0)),
+      read: () => cloneNode(id),
+      write: (value) => assignmentExpression('=', cloneNode(id), value),
+      clear: () => assignmentExpression('=', cloneNode(id), numericLiteral(0)),
     };
   }
 
@@ -93,13 +117,13 @@ export class ParameterStateCarriers {
     const id = (this.states ??= this.fresh('pp_states'));
     // Created on first use: a function can run before the module body that would initialise it (cycles).
     const map = () =>
-      t.logicalExpression(
+      logicalExpression(
         '||',
-        t.cloneNode(id),
-        t.assignmentExpression('=', t.cloneNode(id), t.newExpression(t.identifier('WeakMap'), [])),
+        cloneNode(id),
+        assignmentExpression('=', cloneNode(id), newExpression(identifier('WeakMap'), [])),
       );
     const call = (method: string, args: t.Expression[]) =>
-      t.callExpression(t.memberExpression(map(), t.identifier(method)), [t.identifier('arguments'), ...args]);
+      callExpression(memberExpression(map(), identifier(method)), [identifier('arguments'), ...args]);
     return { read: () => call('get', []), write: (value) => call('set', [value]), clear: () => null };
   }
 }

@@ -1,6 +1,23 @@
 import * as t from '@babel/types';
 import { mayEvalDirectly, someOutsideFunctions } from './node-facts';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  isArrayPattern,
+  isAssignmentExpression,
+  isAssignmentPattern,
+  isAwaitExpression,
+  isConditionalExpression,
+  isIdentifier,
+  isLogicalExpression,
+  isObjectPattern,
+  isObjectProperty,
+  isOptionalCallExpression,
+  isOptionalMemberExpression,
+  isRestElement,
+  isYieldExpression,
+} = t;
+
 /** A default value the graph keeps inside its block instead of branching on it, and why. */
 export interface OpaqueDefault {
   readonly node: t.AssignmentPattern;
@@ -46,8 +63,8 @@ export function patternDefaults(
         p.properties.forEach((prop, i) => {
           const next = p.properties[i + 1];
           const restHasSite = p === pattern && valueWrappable && binding;
-          const hasSite = next ? !t.isRestElement(next) || restHasSite : nextHasSite;
-          visit(t.isRestElement(prop) ? prop.argument : prop.value, hasSite, arrayReason);
+          const hasSite = next ? !isRestElement(next) || restHasSite : nextHasSite;
+          visit(isRestElement(prop) ? prop.argument : prop.value, hasSite, arrayReason);
         });
         return;
       case 'ArrayPattern': {
@@ -59,9 +76,9 @@ export function patternDefaults(
         for (const el of p.elements) {
           if (!el) continue;
           // A wrapped array's nested object pattern starts after a place for code (`elementPattern`).
-          const target = t.isAssignmentPattern(el) ? el.left : el;
-          if (reason === null && t.isObjectPattern(target)) {
-            if (t.isAssignmentPattern(el)) decided.add(el);
+          const target = isAssignmentPattern(el) ? el.left : el;
+          if (reason === null && isObjectPattern(target)) {
+            if (isAssignmentPattern(el)) decided.add(el);
             visit(target, true, null);
           } else visit(el, true, reason);
         }
@@ -74,7 +91,7 @@ export function patternDefaults(
           ? 'assignment target (assigning can throw)'
           : arrayReason
             ? arrayReason
-            : !t.isIdentifier(p.left)
+            : !isIdentifier(p.left)
               ? 'its target is a pattern (destructuring the value can throw)'
               : !nextHasSite
                 ? 'a rest element follows, which can throw before any place for code'
@@ -95,13 +112,13 @@ function unwrappableElements(p: t.ArrayPattern): string | null {
   const nested = 'inside an array pattern with a nested pattern (an error there must close the iterator)';
   const suspends = 'inside an array pattern, with yield, await or eval in a default';
   for (const el of p.elements) {
-    const target = t.isAssignmentPattern(el) ? el.left : t.isRestElement(el) ? el.argument : el;
-    if (t.isAssignmentPattern(el) && suspendsOrEvals(el.right)) return suspends;
-    if (!target || t.isIdentifier(target)) continue;
-    if (t.isRestElement(el) || !isFlatObjectPattern(target)) return nested;
+    const target = isAssignmentPattern(el) ? el.left : isRestElement(el) ? el.argument : el;
+    if (isAssignmentPattern(el) && suspendsOrEvals(el.right)) return suspends;
+    if (!target || isIdentifier(target)) continue;
+    if (isRestElement(el) || !isFlatObjectPattern(target)) return nested;
     for (const prop of target.properties) {
       const value = (prop as t.ObjectProperty).value;
-      if (t.isAssignmentPattern(value) && suspendsOrEvals(value.right)) return suspends;
+      if (isAssignmentPattern(value) && suspendsOrEvals(value.right)) return suspends;
     }
   }
   return null;
@@ -113,29 +130,26 @@ function unwrappableElements(p: t.ArrayPattern): string | null {
  */
 function isFlatObjectPattern(p: t.Node): p is t.ObjectPattern {
   return (
-    t.isObjectPattern(p) &&
+    isObjectPattern(p) &&
     p.properties.every(
       (prop) =>
-        t.isObjectProperty(prop) &&
+        isObjectProperty(prop) &&
         !prop.computed &&
-        (t.isIdentifier(prop.value) ||
-          (t.isAssignmentPattern(prop.value) && t.isIdentifier(prop.value.left))),
+        (isIdentifier(prop.value) || (isAssignmentPattern(prop.value) && isIdentifier(prop.value.left))),
     )
   );
 }
 
 /** `yield`, `await` or `eval` in an expression, outside the functions it creates. */
 function suspendsOrEvals(e: t.Node): boolean {
-  return (
-    mayEvalDirectly(e) || someOutsideFunctions(e, (n) => t.isYieldExpression(n) || t.isAwaitExpression(n))
-  );
+  return mayEvalDirectly(e) || someOutsideFunctions(e, (n) => isYieldExpression(n) || isAwaitExpression(n));
 }
 
 /** The first property of the outermost object pattern: where code before any of its reads can go. */
 export function firstProperty(pattern: t.Node): t.ObjectProperty | null {
-  if (!t.isObjectPattern(pattern)) return null;
+  if (!isObjectPattern(pattern)) return null;
   const first = pattern.properties[0];
-  return t.isObjectProperty(first) ? first : null;
+  return isObjectProperty(first) ? first : null;
 }
 
 /**
@@ -144,18 +158,18 @@ export function firstProperty(pattern: t.Node): t.ObjectProperty | null {
  */
 export function visitBindingTarget(p: t.Node, visit: (n: t.Node, role: 'target' | 'key') => void): void {
   visit(p, 'target');
-  if (t.isAssignmentPattern(p)) visitBindingTarget(p.left, visit);
-  else if (t.isObjectPattern(p)) {
+  if (isAssignmentPattern(p)) visitBindingTarget(p.left, visit);
+  else if (isObjectPattern(p)) {
     for (const prop of p.properties) {
-      if (t.isRestElement(prop)) visitBindingTarget(prop.argument, visit);
+      if (isRestElement(prop)) visitBindingTarget(prop.argument, visit);
       else {
         if (prop.computed) visit(prop.key, 'key');
         visitBindingTarget(prop.value, visit);
       }
     }
-  } else if (t.isArrayPattern(p)) {
+  } else if (isArrayPattern(p)) {
     for (const el of p.elements) if (el) visitBindingTarget(el, visit);
-  } else if (t.isRestElement(p)) visitBindingTarget(p.argument, visit);
+  } else if (isRestElement(p)) visitBindingTarget(p.argument, visit);
 }
 
 /**
@@ -175,11 +189,11 @@ function branches(e: t.Node): boolean {
   return someOutsideFunctions(
     e,
     (n) =>
-      t.isConditionalExpression(n) ||
-      t.isLogicalExpression(n) ||
-      t.isOptionalMemberExpression(n) ||
-      t.isOptionalCallExpression(n) ||
-      (t.isAssignmentExpression(n) && ['&&=', '||=', '??='].includes(n.operator)) ||
-      t.isAssignmentPattern(n),
+      isConditionalExpression(n) ||
+      isLogicalExpression(n) ||
+      isOptionalMemberExpression(n) ||
+      isOptionalCallExpression(n) ||
+      (isAssignmentExpression(n) && ['&&=', '||=', '??='].includes(n.operator)) ||
+      isAssignmentPattern(n),
   );
 }
