@@ -38,7 +38,7 @@ export interface CfgRoot {
   readonly depth: number;
 }
 
-type Named = { node: t.Node; parent: t.Node | null; grandparent: t.Node | null };
+type Named = { node: t.Node; parent: t.Node | null };
 
 /**
  * Every function-like of a program, in source order (an outer function before the functions inside it):
@@ -48,38 +48,33 @@ type Named = { node: t.Node; parent: t.Node | null; grandparent: t.Node | null }
  */
 export function findCfgRoots(program: t.Program): CfgRoot[] {
   const roots: CfgRoot[] = [{ node: program, kind: 'program', name: '<program>', depth: 0 }];
-  const visit = (
-    node: t.Node,
-    parent: t.Node | null,
-    grandparent: t.Node | null,
-    className: string | null,
-    depth: number,
-  ) => {
-    const root = rootOf({ node, parent, grandparent }, className);
+  const visit = (node: t.Node, parent: t.Node | null, className: string | null, depth: number) => {
+    // A node and its parent go in an object only for the nodes that get a name from them (not every node).
+    const root = rootOf(node, parent, className);
     if (root) roots.push({ ...root, depth });
-    const nextClass = isClass(node)
-      ? (node.id?.name ?? nameFromContext({ node, parent, grandparent }))
-      : className;
+    const nextClass = isClass(node) ? (node.id?.name ?? nameFromContext({ node, parent })) : className;
     const inner = root ? depth + 1 : depth;
     for (const key of VISITOR_KEYS[node.type] ?? []) {
       const child = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(child)) {
-        for (const c of child)
-          if (c && typeof c === 'object') visit(c as t.Node, node, parent, nextClass, inner);
+        for (const c of child) if (c && typeof c === 'object') visit(c as t.Node, node, nextClass, inner);
       } else if (child && typeof child === 'object') {
-        visit(child as t.Node, node, parent, nextClass, inner);
+        visit(child as t.Node, node, nextClass, inner);
       }
     }
   };
-  for (const s of program.body) visit(s, program, null, null, 1);
+  for (const s of program.body) visit(s, program, null, 1);
   return roots;
 }
 
-function rootOf(n: Named, className: string | null): Omit<CfgRoot, 'depth'> | null {
-  const { node } = n;
+function rootOf(
+  node: t.Node,
+  parent: t.Node | null,
+  className: string | null,
+): Omit<CfgRoot, 'depth'> | null {
   if (isFunction(node)) {
     if (!node.body) return null;
-    const name = functionName(n, className);
+    const name = functionName({ node, parent }, className);
     return { node, kind: 'function', name };
   }
   if (
@@ -90,8 +85,8 @@ function rootOf(n: Named, className: string | null): Omit<CfgRoot, 'depth'> | nu
     return { node, kind: 'class-field', name: `${className ?? '<class>'}.${keyName(node.key)}` };
   }
   if (isStaticBlock(node)) return { node, kind: 'static-block', name: `${className ?? '<class>'}.<static>` };
-  if (isTSModuleBlock(n.node) && isTSModuleDeclaration(n.parent) && !n.parent.declare) {
-    return { node, kind: 'namespace', name: `namespace ${keyName(n.parent.id)}` };
+  if (isTSModuleBlock(node) && isTSModuleDeclaration(parent) && !parent.declare) {
+    return { node, kind: 'namespace', name: `namespace ${keyName(parent.id)}` };
   }
   return null;
 }

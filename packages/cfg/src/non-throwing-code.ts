@@ -2,8 +2,15 @@ import * as t from '@babel/types';
 import { isTypeKey } from './type-keys';
 
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
-const { getBindingIdentifiers, isIdentifier, isReferenced, isStringLiteral, isNumericLiteral, VISITOR_KEYS } =
-  t;
+const {
+  getBindingIdentifiers,
+  isIdentifier,
+  isReferenced,
+  isStringLiteral,
+  isNumericLiteral,
+  isTSType,
+  VISITOR_KEYS,
+} = t;
 
 /**
  * The nodes of a program whose own evaluation (not their children's, see `evaluationMayThrow`) provably
@@ -425,7 +432,7 @@ class BindingWalk {
         this.safe.add(n);
         return this.children(n, parent);
       default:
-        if (t.isTSType(n) || n.type === 'TSTypeAnnotation') return;
+        if (isTSType(n) || n.type === 'TSTypeAnnotation') return;
         return this.children(n, parent);
     }
   }
