@@ -12,6 +12,9 @@ import type { ProgramPoints } from './program-point';
 import { visitOwnCode } from './own-code';
 import { nonThrowingCode } from './non-throwing-code';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const { isCallExpression, isFunction } = t;
+
 // @babel/traverse is CommonJS with a `default` export; under Node's ESM interop it may be nested.
 const traverse = (traverseModule as unknown as { default?: typeof traverseModule }).default ?? traverseModule;
 
@@ -44,7 +47,7 @@ export function buildFileCfgs(program: t.Program, filename: string): ControlFlow
  * default's target is a pattern (lower-pattern-targets.ts). Each rewrites the root's own code only.
  */
 export function lowerForDecisions(root: t.Node, fresh: FreshName): void {
-  if (t.isFunction(root)) lowerPatternParameters(root, fresh);
+  if (isFunction(root)) lowerPatternParameters(root, fresh);
   lowerPatternTargets(root, fresh);
 }
 
@@ -108,7 +111,7 @@ export function handOffCalls(targets: CallTargets, graphs: readonly ControlFlowG
   return graphs.map((g) => {
     const calls: HandOffCall[] = [];
     visitOwnCode(g.node, (node) => {
-      if (!t.isCallExpression(node)) return;
+      if (!isCallExpression(node)) return;
       const fn = targets.calleeOf.get(node);
       const callee = fn && index.get(fn);
       if (fn && callee !== undefined && acceptsHandOff(fn)) calls.push({ call: node, callee });

@@ -67,6 +67,7 @@ const {
   isVariableDeclaration,
   isYieldExpression,
   traverseFast,
+  VISITOR_KEYS,
 } = t;
 
 const NO_CALLS: ReadonlySet<t.Node> = new Set();
@@ -873,7 +874,7 @@ export class CfgBuilder {
         return;
       default:
         if (isStatement(e)) throw new CfgError(this.filename, e, `unsupported expression ${e.type}`);
-        for (const key of t.VISITOR_KEYS[e.type] ?? []) {
+        for (const key of VISITOR_KEYS[e.type] ?? []) {
           if (isTypeKey(key)) continue;
           const child = (e as unknown as Record<string, unknown>)[key];
           if (Array.isArray(child)) {
@@ -1189,7 +1190,7 @@ function insideFunction(root: t.Node, target: t.Node): boolean {
   let inside = false;
   const visit = (n: t.Node, inFn: boolean): void => {
     if (n === target) inside = inFn;
-    for (const key of t.VISITOR_KEYS[n.type] ?? []) {
+    for (const key of VISITOR_KEYS[n.type] ?? []) {
       const child = (n as unknown as Record<string, unknown>)[key];
       const list = Array.isArray(child) ? child : [child];
       for (const c of list) {

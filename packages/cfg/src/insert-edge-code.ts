@@ -12,7 +12,6 @@ const {
   blockStatement,
   isArrowFunctionExpression,
   isBlockStatement,
-  isCallExpression,
   isClassExpression,
   isExpression,
   isFunctionExpression,
@@ -26,8 +25,6 @@ const {
   isStaticBlock,
   isSwitchCase,
   isTSModuleBlock,
-  isTaggedTemplateExpression,
-  isUnaryExpression,
   isWithStatement,
   VISITOR_KEYS,
 } = t;
@@ -111,17 +108,26 @@ class Rewriter {
 
   node(n: t.Node): t.Node {
     const e = this.edits;
-    if (isUnaryExpression(n) && n.operator === 'delete' && isChain(n.argument))
-      e.markDeletedChain(n.argument);
-    const callee = isCallExpression(n) ? n.callee : isTaggedTemplateExpression(n) ? n.tag : null;
-    if (callee && isExpression(callee) && isChain(unwrapTypeScript(callee)))
-      e.markCalledChain(unwrapTypeScript(callee));
+    switch (n.type) {
+      case 'UnaryExpression':
+        if (n.operator === 'delete' && isChain(n.argument)) e.markDeletedChain(n.argument);
+        break;
+      case 'CallExpression':
+      case 'TaggedTemplateExpression': {
+        const callee = n.type === 'CallExpression' ? n.callee : n.tag;
+        if (isExpression(callee) && isChain(unwrapTypeScript(callee)))
+          e.markCalledChain(unwrapTypeScript(callee));
+        break;
+      }
+    }
     const listed = e.hasListEdits(n);
-    for (const key of VISITOR_KEYS[n.type] ?? []) {
-      const record = n as unknown as Record<string, unknown>;
+    const { keys, kinds } = childKeys(n);
+    const record = n as unknown as Record<string, unknown>;
+    for (let k = 0; k < keys.length; k++) {
+      const key = keys[k];
       const child = record[key];
       if (Array.isArray(child)) {
-        if (isStatementListKey(n, key)) this.statementList(child as t.Statement[]);
+        if (kinds[k] === STATEMENT_LIST) this.statementList(child as t.Statement[]);
         else {
           for (let i = 0; i < child.length; i++) {
             const c = child[i] as t.Node | null;
@@ -130,12 +136,38 @@ class Rewriter {
         }
       } else if (child && typeof child === 'object' && 'type' in child) {
         const c = child as t.Node;
-        record[key] = isStatement(c) && isSingleStatementKey(n, key) ? this.singleStatement(c) : this.node(c);
+        record[key] =
+          kinds[k] === SINGLE_STATEMENT && isStatement(c) ? this.singleStatement(c) : this.node(c);
       }
       if (listed) e.applyListEdits(n, key);
     }
     return e.applyNodeEdits(n);
   }
+}
+
+/** What a child key holds: a list of statements, a position for exactly one statement, or other nodes. */
+const OTHER_CHILDREN = 0;
+const STATEMENT_LIST = 1;
+const SINGLE_STATEMENT = 2;
+
+/** Per node type, its visitor keys and what each holds: worked out once per type, not per node. */
+const CHILD_KEYS = new Map<string, { keys: readonly string[]; kinds: Uint8Array }>();
+
+function childKeys(n: t.Node): { keys: readonly string[]; kinds: Uint8Array } {
+  let found = CHILD_KEYS.get(n.type);
+  if (!found) {
+    const keys = VISITOR_KEYS[n.type] ?? [];
+    const kinds = Uint8Array.from(keys, (key) =>
+      isStatementListKey(n, key)
+        ? STATEMENT_LIST
+        : isSingleStatementKey(n, key)
+          ? SINGLE_STATEMENT
+          : OTHER_CHILDREN,
+    );
+    found = { keys, kinds };
+    CHILD_KEYS.set(n.type, found);
+  }
+  return found;
 }
 
 function isChain(n: t.Node): boolean {

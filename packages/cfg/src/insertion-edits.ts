@@ -43,16 +43,12 @@ const {
   isClassExpression,
   isClassPrivateProperty,
   isClassProperty,
-  isDoWhileStatement,
   isExpression,
-  isForOfStatement,
-  isForStatement,
   isFunction,
   isFunctionExpression,
   isIdentifier,
   isLogicalExpression,
   isObjectPattern,
-  isObjectProperty,
   isOptionalCallExpression,
   isOptionalMemberExpression,
   isParenthesizedExpression,
@@ -60,13 +56,9 @@ const {
   isReturnStatement,
   isStaticBlock,
   isSuper,
-  isSwitchStatement,
   isTSModuleBlock,
   isTSNonNullExpression,
-  isTryStatement,
   isVariableDeclaration,
-  isVariableDeclarator,
-  isWhileStatement,
   isYieldExpression,
   logicalExpression,
   memberExpression,
@@ -84,6 +76,9 @@ const {
 } = t;
 
 type Exprs = t.Expression[];
+
+/** What a statement without code before or after it gets (asked for every statement of the file). */
+const NO_STATEMENTS: readonly t.Statement[] = [];
 
 interface RootEdits {
   readonly cfg: ControlFlowGraph;
@@ -625,12 +620,12 @@ export class InsertionEdits {
 
   // ---------------------------------------------------------------- applying
 
-  statementsBefore(s: t.Node): t.Statement[] {
-    return this.stmtBefore.get(s) ?? [];
+  statementsBefore(s: t.Node): readonly t.Statement[] {
+    return this.stmtBefore.get(s) ?? NO_STATEMENTS;
   }
 
-  statementsAfter(s: t.Node): t.Statement[] {
-    return this.stmtAfter.get(s) ?? [];
+  statementsAfter(s: t.Node): readonly t.Statement[] {
+    return this.stmtAfter.get(s) ?? NO_STATEMENTS;
   }
 
   /** Whether `applyListEdits` has anything to do for some key of `n` (asked once per node, not per key). */
@@ -660,51 +655,71 @@ export class InsertionEdits {
 
   /** Applies the node's own edits after its children were rewritten; returns what replaces it. */
   applyNodeEdits(n: t.Node): t.Node {
-    // Every node of the file comes here: each map is consulted only for the node types it can hold.
+    // Every node of the file comes here: one switch on its type, then each map is consulted only for the
+    // node types it can hold.
     let result: t.Node = n;
-    const catchCode = isCatchClause(n) && this.catchStart.get(n);
-    if (catchCode) this.applyCatchStart(n, catchCode);
-    if (isTryStatement(n)) {
-      const f = this.finallies.get(n);
-      if (f) result = this.applyFinally(n, f);
-      const resumed = this.finallyStarts.get(n);
-      if (resumed) n.finalizer!.body.unshift(...resumed);
-    }
-    const init = isForStatement(n) && this.forInit.get(n);
-    if (init) this.applyForInit(n as t.ForStatement, init);
-    const stepSuspend = isForOfStatement(n) && this.forAwaits.get(n);
-    if (stepSuspend) {
-      const loop = n as t.ForOfStatement;
-      loop.right = this.iterations.wrap(loop.right, 'for-await', null, stepSuspend);
-    }
-    const update = isForStatement(n) && this.forUpdate.get(n);
-    if (update) {
-      const loop = n as t.ForStatement;
-      loop.update = seq([...(loop.update ? [loop.update] : []), ...update]);
-    }
-    // After the update's own code is in place: a `continue` runs the resumption before anything of the loop's.
-    const continued =
-      (isForStatement(n) || isWhileStatement(n) || isDoWhileStatement(n)) && this.continueStarts.get(n);
-    if (continued && isForStatement(n)) n.update = seq([...continued, ...(n.update ? [n.update] : [])]);
-    else if (continued && (isWhileStatement(n) || isDoWhileStatement(n)))
-      n.test = seq([...continued, n.test]);
-    if (isReturnStatement(n) && n.argument) {
-      const ret = this.returns.get(n);
-      if (ret) n.argument = this.afterValue(n, n.argument, ret);
-      const awaited = this.awaitedReturns.get(n);
-      if (awaited) {
-        const v = awaited.temps.value();
-        n.argument = seq([assignTemp(v, n.argument), ...awaited.suspend, cloneNode(v)]);
+    switch (n.type) {
+      case 'CatchClause': {
+        const catchCode = this.catchStart.get(n);
+        if (catchCode) this.applyCatchStart(n, catchCode);
+        break;
       }
+      case 'TryStatement': {
+        const f = this.finallies.get(n);
+        if (f) result = this.applyFinally(n, f);
+        const resumed = this.finallyStarts.get(n);
+        if (resumed) n.finalizer!.body.unshift(...resumed);
+        break;
+      }
+      case 'ForStatement': {
+        const init = this.forInit.get(n);
+        if (init) this.applyForInit(n, init);
+        const update = this.forUpdate.get(n);
+        if (update) n.update = seq([...(n.update ? [n.update] : []), ...update]);
+        // After the update's own code is in place: a `continue` runs the resumption before anything of the loop's.
+        const continued = this.continueStarts.get(n);
+        if (continued) n.update = seq([...continued, ...(n.update ? [n.update] : [])]);
+        break;
+      }
+      case 'ForOfStatement': {
+        const stepSuspend = this.forAwaits.get(n);
+        if (stepSuspend) n.right = this.iterations.wrap(n.right, 'for-await', null, stepSuspend);
+        break;
+      }
+      case 'WhileStatement':
+      case 'DoWhileStatement': {
+        const continued = this.continueStarts.get(n);
+        if (continued) n.test = seq([...continued, n.test]);
+        break;
+      }
+      case 'ReturnStatement':
+        if (n.argument) {
+          const ret = this.returns.get(n);
+          if (ret) n.argument = this.afterValue(n, n.argument, ret);
+          const awaited = this.awaitedReturns.get(n);
+          if (awaited) {
+            const v = awaited.temps.value();
+            n.argument = seq([assignTemp(v, n.argument), ...awaited.suspend, cloneNode(v)]);
+          }
+        }
+        break;
+      case 'SwitchStatement':
+        this.applySwitch(n);
+        break;
+      case 'ObjectProperty':
+        this.applyPropertyStart(n);
+        break;
+      case 'VariableDeclaration':
+        this.applyWrappedArrays(n);
+        this.applyDeclaratorStarts(n);
+        break;
+      case 'VariableDeclarator':
+        this.applyObjectRest(n);
+        break;
+      case 'AssignmentPattern':
+        this.applyDefault(n);
+        break;
     }
-    if (isSwitchStatement(n)) this.applySwitch(n);
-    if (isObjectProperty(n)) this.applyPropertyStart(n);
-    if (isVariableDeclaration(n)) {
-      this.applyWrappedArrays(n);
-      this.applyDeclaratorStarts(n);
-    }
-    if (isVariableDeclarator(n)) this.applyObjectRest(n);
-    if (isAssignmentPattern(n)) this.applyDefault(n);
     if (isExpression(n)) result = this.applyExpression(n);
     const root = this.roots.get(n);
     if (root) this.finishRoot(n, root);

@@ -5,6 +5,35 @@ import { childNodes } from './node-facts';
 import { hasBranchingComputedKey, patternDefaults } from './pattern-defaults';
 import { declaresArguments } from './parameter-state';
 
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  assignmentPattern,
+  blockStatement,
+  cloneNode,
+  getBindingIdentifiers,
+  isArrayPattern,
+  isArrowFunctionExpression,
+  isAssignmentPattern,
+  isBlockStatement,
+  isCatchClause,
+  isClass,
+  isClassDeclaration,
+  isFunction,
+  isFunctionDeclaration,
+  isIdentifier,
+  isJSXIdentifier,
+  isObjectPattern,
+  isReferenced,
+  isRestElement,
+  isTSParameterProperty,
+  isVariableDeclarator,
+  restElement,
+  returnStatement,
+  traverseFast,
+  variableDeclaration,
+  variableDeclarator,
+} = t;
+
 /**
  * Moves a function's destructuring parameters into its body, where their defaults can be path decisions:
  * `function f(a, { b = 1 } = {}) { … }` becomes `function f(a, _pp_arg = {}) { var { b = 1 } = _pp_arg; … }`.
@@ -28,10 +57,9 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
   if (fn.generator) return false;
   const params = fn.params;
   const patternOf = (p: t.Node): t.LVal | null => {
-    if (t.isObjectPattern(p) || t.isArrayPattern(p)) return p;
-    if (t.isAssignmentPattern(p) && (t.isObjectPattern(p.left) || t.isArrayPattern(p.left))) return p.left;
-    if (t.isRestElement(p) && (t.isObjectPattern(p.argument) || t.isArrayPattern(p.argument)))
-      return p.argument;
+    if (isObjectPattern(p) || isArrayPattern(p)) return p;
+    if (isAssignmentPattern(p) && (isObjectPattern(p.left) || isArrayPattern(p.left))) return p.left;
+    if (isRestElement(p) && (isObjectPattern(p.argument) || isArrayPattern(p.argument))) return p.argument;
     return null;
   };
   const moved = params.map(patternOf);
@@ -41,19 +69,18 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
 
   const movedNames = new Set<string>();
   for (const p of moved)
-    if (p) for (const name of Object.keys(t.getBindingIdentifiers(p))) movedNames.add(name);
+    if (p) for (const name of Object.keys(getBindingIdentifiers(p))) movedNames.add(name);
   const staying: t.Node[] = [];
   params.forEach((p) => {
-    if (t.isAssignmentPattern(p)) staying.push(p.right);
-    else if (t.isTSParameterProperty(p) && t.isAssignmentPattern(p.parameter))
-      staying.push(p.parameter.right);
+    if (isAssignmentPattern(p)) staying.push(p.right);
+    else if (isTSParameterProperty(p) && isAssignmentPattern(p.parameter)) staying.push(p.parameter.right);
   });
   if (staying.some((e) => mentions(e, (name) => movedNames.has(name)))) return false;
 
-  const body = t.isBlockStatement(fn.body) ? fn.body : null;
+  const body = isBlockStatement(fn.body) ? fn.body : null;
   const bodyNames = body ? declaredNames(body) : new Set<string>();
   const later = (i: number) =>
-    new Set(params.slice(i + 1).flatMap((p) => Object.keys(t.getBindingIdentifiers(p))));
+    new Set(params.slice(i + 1).flatMap((p) => Object.keys(getBindingIdentifiers(p))));
   for (let i = 0; i < params.length; i++) {
     const pattern = moved[i];
     if (!pattern) continue;
@@ -65,13 +92,13 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
   // Defaults that would stay opaque in the body are decisions as parameters, where the graph builder can
   // decide every default (`decidedParameters`: not in an arrow, beside a computed key or `arguments`).
   const decidableAsParameters =
-    !t.isArrowFunctionExpression(fn) && !params.some(hasBranchingComputedKey) && !declaresArguments(fn);
+    !isArrowFunctionExpression(fn) && !params.some(hasBranchingComputedKey) && !declaresArguments(fn);
   if (decidableAsParameters && moved.some((p) => p && patternDefaults(p, true, true, true).opaque.length))
     return false;
   const becomesPlain = params.every((p, i) =>
-    moved[i] ? t.isObjectPattern(p) || t.isArrayPattern(p) : t.isIdentifier(p),
+    moved[i] ? isObjectPattern(p) || isArrayPattern(p) : isIdentifier(p),
   );
-  if (!t.isArrowFunctionExpression(fn) && becomesPlain && mentions(fn, (n) => n === 'arguments')) {
+  if (!isArrowFunctionExpression(fn) && becomesPlain && mentions(fn, (n) => n === 'arguments')) {
     return false;
   }
 
@@ -80,21 +107,21 @@ export function lowerPatternParameters(fn: t.Function, fresh: FreshName): boolea
     const pattern = moved[i];
     if (!pattern) return p;
     const temp = fresh('pp_arg');
-    declarators.push(t.variableDeclarator(pattern, t.cloneNode(temp)));
-    if (t.isAssignmentPattern(p)) return locatedAt(t.assignmentPattern(temp, p.right), p);
-    if (t.isRestElement(p)) return t.restElement(temp);
+    declarators.push(variableDeclarator(pattern, cloneNode(temp)));
+    if (isAssignmentPattern(p)) return locatedAt(assignmentPattern(temp, p.right), p);
+    if (isRestElement(p)) return restElement(temp);
     return temp;
   });
-  const declaration = t.variableDeclaration('var', declarators);
+  const declaration = variableDeclaration('var', declarators);
   if (body) body.body.unshift(declaration);
-  else fn.body = t.blockStatement([declaration, t.returnStatement(fn.body as t.Expression)]);
+  else fn.body = blockStatement([declaration, returnStatement(fn.body as t.Expression)]);
   return true;
 }
 
 function hasDefault(p: t.Node): boolean {
   let found = false;
-  t.traverseFast(p, (n) => {
-    if (t.isAssignmentPattern(n)) found = true;
+  traverseFast(p, (n) => {
+    if (isAssignmentPattern(n)) found = true;
   });
   return found;
 }
@@ -106,9 +133,9 @@ function hasDefault(p: t.Node): boolean {
  */
 function mentions(node: t.Node, test: (name: string) => boolean): boolean {
   const visit = (n: t.Node, parent: t.Node | null, grandparent: t.Node | null): boolean => {
-    if (t.isIdentifier(n) && test(n.name) && (!parent || t.isReferenced(n, parent, grandparent ?? undefined)))
+    if (isIdentifier(n) && test(n.name) && (!parent || isReferenced(n, parent, grandparent ?? undefined)))
       return true;
-    if (t.isJSXIdentifier(n) && test(n.name)) return true;
+    if (isJSXIdentifier(n) && test(n.name)) return true;
     return childNodes(n).some((c) => visit(c, n, parent));
   };
   return visit(node, null, null);
@@ -118,20 +145,20 @@ function mentions(node: t.Node, test: (name: string) => boolean): boolean {
 function patternExpressions(pattern: t.Node): t.Node[] {
   const out: t.Node[] = [];
   const visit = (p: t.Node): void => {
-    if (t.isObjectPattern(p)) {
+    if (isObjectPattern(p)) {
       for (const prop of p.properties) {
-        if (t.isRestElement(prop)) visit(prop.argument);
+        if (isRestElement(prop)) visit(prop.argument);
         else {
           if (prop.computed) out.push(prop.key);
           visit(prop.value);
         }
       }
-    } else if (t.isArrayPattern(p)) {
+    } else if (isArrayPattern(p)) {
       for (const el of p.elements) if (el) visit(el);
-    } else if (t.isAssignmentPattern(p)) {
+    } else if (isAssignmentPattern(p)) {
       out.push(p.right);
       visit(p.left);
-    } else if (t.isRestElement(p)) visit(p.argument);
+    } else if (isRestElement(p)) visit(p.argument);
   };
   visit(pattern);
   return out;
@@ -144,13 +171,8 @@ function patternExpressions(pattern: t.Node): t.Node[] {
 function declaredNames(body: t.BlockStatement): Set<string> {
   const names = new Set<string>();
   ownScopes(body, (n) => {
-    if (
-      t.isVariableDeclarator(n) ||
-      t.isCatchClause(n) ||
-      t.isFunctionDeclaration(n) ||
-      t.isClassDeclaration(n)
-    ) {
-      for (const name of Object.keys(t.getBindingIdentifiers(n))) names.add(name);
+    if (isVariableDeclarator(n) || isCatchClause(n) || isFunctionDeclaration(n) || isClassDeclaration(n)) {
+      for (const name of Object.keys(getBindingIdentifiers(n))) names.add(name);
     }
   });
   return names;
@@ -160,7 +182,7 @@ function declaredNames(body: t.BlockStatement): Set<string> {
 function functionDeclarations(body: t.BlockStatement): string[] {
   const names: string[] = [];
   ownScopes(body, (n) => {
-    if (t.isFunctionDeclaration(n) && n.id) names.push(n.id.name);
+    if (isFunctionDeclaration(n) && n.id) names.push(n.id.name);
   });
   return names;
 }
@@ -168,6 +190,6 @@ function functionDeclarations(body: t.BlockStatement): string[] {
 /** Visits `root` and its descendants, without entering functions or classes. */
 function ownScopes(root: t.Node, visit: (n: t.Node) => void): void {
   visit(root);
-  if (t.isFunction(root) || t.isClass(root)) return;
+  if (isFunction(root) || isClass(root)) return;
   for (const c of childNodes(root)) ownScopes(c, visit);
 }
