@@ -52,7 +52,7 @@ export function storeMetadata(dir: string, run: string, files: readonly FileProf
  * A parsed profile (read from `profilePath`) with each file's `metaFile` replaced by the metadata it names,
  * read from the profile's directory, checked against the digest in its name and parsed once per `cache`, and
  * every file's metadata expanded to `pathprof-meta/1` (`expandMetadata`). Throws a `ProfileError` naming the
- * profile when a metadata file is missing, unreadable or not what was written.
+ * profile when a metadata file is missing, unreadable or not what was written, or metadata does not expand.
  */
 export function resolveMetadata(value: unknown, profilePath: string, cache: Map<string, unknown>): unknown {
   const files = (value as { files?: unknown } | null)?.files;
@@ -60,7 +60,7 @@ export function resolveMetadata(value: unknown, profilePath: string, cache: Map<
   const resolved = files.map((f: unknown, i: number) => {
     if (!isObject(f)) return f;
     if (!('metaFile' in f)) {
-      const meta = expandMetadata(f.meta);
+      const meta = expanded(f.meta, profilePath, `files[${i}].meta`);
       return meta === f.meta ? f : { ...f, meta };
     }
     const { metaFile, ...entry } = f;
@@ -86,11 +86,26 @@ export function resolveMetadata(value: unknown, profilePath: string, cache: Map<
           profilePath,
           `its metadata ${metaFile} is not what was written (truncated or changed)`,
         );
-      cache.set(file, expandMetadata(JSON.parse(text)));
+      cache.set(file, expanded(JSON.parse(text), profilePath, `its metadata ${metaFile}`));
     }
     return { ...entry, meta: cache.get(file) };
   });
   return { ...(value as object), files: resolved };
+}
+
+/**
+ * `expandMetadata`, with a version 2 that does not expand (not what any writer made) a `ProfileError` naming
+ * the profile.
+ */
+function expanded(meta: unknown, profilePath: string, what: string): unknown {
+  try {
+    return expandMetadata(meta);
+  } catch (error) {
+    throw new ProfileError(
+      profilePath,
+      `${what} is pathprof-meta/2 but does not expand: ${(error as Error).message}`,
+    );
+  }
 }
 
 /** The first 128 bits of the text's SHA-256, in hex. */

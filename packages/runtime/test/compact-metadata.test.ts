@@ -84,4 +84,26 @@ describe('compact metadata', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  test('a version 2 whose records do not expand: the profile is refused, naming it and its metadata file', () => {
+    (globalThis as Record<string, unknown>)[STORE_GLOBAL] = undefined;
+    const dir = mkdtempSync(join(tmpdir(), 'pathprof-compact-'));
+    try {
+      // As registered by a file no writer made (or by a build whose compression this reader does not know).
+      const bogus = JSON.stringify({
+        ...meta,
+        format: COMPACT_METADATA_FORMAT,
+        functions: 'bm90IGJyb3RsaQ==',
+      });
+      registerFile('bad.js', 'h', bogus, dir, 4, 0).counts[1] = 1;
+      const [written] = writeProfiles();
+      expect(() => readProfile(written)).toThrow(
+        new RegExp(
+          `${written.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: its metadata pathprof-.*-meta-.*\\.json is pathprof-meta/2 but does not expand`,
+        ),
+      );
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
