@@ -196,7 +196,7 @@ function createRealm(run) {
     context,
   ).call(global, hooks);
   if (tracing) vm.runInContext(countingRecorderSource, context);
-  return { context, $262: global.$262 };
+  return { context, global, $262: global.$262 };
 }
 
 const turn = () => new Promise((resolve) => setImmediate(resolve));
@@ -211,8 +211,7 @@ process.on('unhandledRejection', (reason) => {
 async function runScenario(test, harness, code) {
   const run = { stdout: '', error: null, timeout: false, timers: 0 };
   currentRun = run;
-  const { context } = createRealm(run);
-  const global = vm.runInContext('this', context);
+  const { context, global } = createRealm(run);
   try {
     if (harness !== null) harness.runInContext(context, { timeout, displayErrors: false });
     vm.runInContext(code, context, { filename: path.resolve(dir, test.file), timeout, displayErrors: false });
