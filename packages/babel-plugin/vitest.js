@@ -59,12 +59,16 @@ class PathprofCoverageProvider {
     if (this.transforming.has(id)) return undefined; // the second pass through the pipeline
     const instrumented = this.instrument(file, true);
     if (!instrumented.metadata.pathprof) return undefined; // not selected by include/exclude, or ignored
-    const container = pluginCtx.environment?.pluginContainer;
-    if (!container) throw new Error('babel-plugin-pathprof/vitest: needs Vitest 4 (Vite 6 or later)');
+    // Vite 6 and later transform per environment; Vite 5 (Vitest 2) has the dev server's one container,
+    // told by the context whether this is the server-side (`ssr`) or the web transform.
+    const environment = pluginCtx.environment;
+    const container = environment ? environment.pluginContainer : this.server()?.pluginContainer;
+    if (!container) throw new Error('babel-plugin-pathprof/vitest: needs Vitest 2 or later');
+    const options = environment ? {} : { ssr: pluginCtx.ssr === true };
     this.transforming.add(id);
     let result;
     try {
-      result = await container.transform(instrumented.code, id, { inMap: instrumented.map });
+      result = await container.transform(instrumented.code, id, { ...options, inMap: instrumented.map });
     } finally {
       this.transforming.delete(id);
     }
@@ -73,6 +77,11 @@ class PathprofCoverageProvider {
       pluginCtx.combinedMap = null;
     }
     return { code: result.code, map: result.map };
+  }
+
+  /** Vite's dev server: `vite` from Vitest 3 on, `server` in Vitest 2. */
+  server() {
+    return this.ctx.vite ?? this.ctx.server;
   }
 
   /** `file` as written on disk, through the plugin alone (`code` false: only its notes). */
@@ -131,7 +140,7 @@ class PathprofCoverageProvider {
   unloadedFiles(known) {
     const { countlessProfiles, Problems } = require('@pathprof/report');
     const { selects } = require('./dist/index.js').resolveOptions(this.pluginOptions);
-    const config = this.ctx.vite.config.configFile;
+    const config = this.server().config.configFile;
     const isConfig = (key) => VITE_CONFIG.test(path.basename(key)) || path.join(this.root, key) === config;
     const problems = new Problems();
     const profiles = countlessProfiles(

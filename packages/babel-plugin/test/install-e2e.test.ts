@@ -116,6 +116,93 @@ const vitestAllConfig = `export default {
   },
 };
 `;
+const vitestNamesConfig = `export default {
+  test: {
+    coverage: { provider: 'custom', customProviderModule: 'babel-plugin-pathprof/vitest' },
+    setupFiles: ['babel-plugin-pathprof/vitest-setup'],
+  },
+};
+`;
+// The executed paths of total in \`show --tests\`, in path order: each with the tests that took it. The first
+// iteration from the entry without a quantity, in two tests; the cart without items; the second iteration,
+// with a quantity; leaving the loop without a coupon, then with one that applies.
+const takenBy = [
+  'taken by: test/cart.test.js › no coupon ×1',
+  'test/cart.test.js › coupon applies ×1',
+  'taken by: test/cart.test.js › empty cart ×1',
+  'taken by: test/cart.test.js › no coupon ×1',
+  'taken by: test/cart.test.js › no coupon ×1',
+  'taken by: test/cart.test.js › coupon applies ×1',
+];
+
+/**
+ * A Vitest project: Vitest reads no Babel config, the provider instruments with the plugin (and needs
+ * @babel/core). `release` is another release of Vitest than the repository's (4), an alias installed here:
+ * `vitest-2` (Vite 5), `vitest-3`, `vitest-5` (which asks for Node 22; it runs on 20).
+ */
+function vitestProject(release?: string): UserProject {
+  const manifest = require(`${release ?? 'vitest'}/package.json`);
+  // From Vitest 5 on, Vite is a peer: the project installs it beside Vitest.
+  const vite = manifest.peerDependencies?.vite && !manifest.peerDependenciesMeta?.vite?.optional;
+  return {
+    title: `a Vitest ${manifest.version} project`,
+    tools: ['vitest', ...(vite ? ['vite'] : []), '@babel/core'],
+    files: {
+      'test/cart.test.js': `import { expect, test } from 'vitest';\nimport { total } from '../src/cart.js';\n${cases}`,
+      'src/unused.js': unused,
+      'vitest.all.config.js': vitestAllConfig,
+    },
+    source: esmCart,
+    test: ['vitest', ['run', '--coverage']],
+    readme: ['vitest.config.js'],
+    env: { NO_COLOR: '1' },
+    babel: '@babel/core',
+    substitutes: release ? { vitest: release } : {},
+    more: {
+      'all: true in coverage.pathprof lists the file no test loaded, every path unexecuted': (project) => {
+        const args = ['run', '--coverage', '--config', 'vitest.all.config.js'];
+        const tests = project.run('vitest', args, { NO_COLOR: '1' });
+        expect(tests.status).toBe(0);
+        expect(tests.stdout).toMatch(/^src\/unused\.js +3 +0 +0\.0% /m);
+        const json = reportJson(project);
+        // Neither the tests nor Vitest's configs: the selection's files, the loaded one counted as before.
+        expect(json.files.map((f) => [f.file, f.executedPaths])).toEqual([
+          ['src/cart.js', 6],
+          ['src/unused.js', 0],
+        ]);
+        expect(json.files[1].functions.map((f) => [f.name, f.potentialPaths, f.activations])).toEqual([
+          ['<program>', 1, 0],
+          ['larger', 2, 0],
+        ]);
+        expect(totalPaths(json)).toEqual(expectedPaths);
+      },
+      'the setup file with PATHPROF_TEST_NAMES=1, in threads without isolation: each path and its tests': (
+        project,
+      ) => {
+        // Written here: while it exists, it is a source file of the project that no test loads.
+        project.write('vitest.names.config.js', vitestNamesConfig);
+        const args = [
+          'run',
+          '--coverage',
+          '--config',
+          'vitest.names.config.js',
+          '--pool=threads',
+          '--isolate=false',
+        ];
+        const tests = project.run('vitest', args, { NO_COLOR: '1', PATHPROF_TEST_NAMES: '1' });
+        expect(tests.status).toBe(0);
+        const show = project.run('pathprof-report', ['show', 'src/cart.js:total', '--tests'], {
+          NO_COLOR: '1',
+        });
+        expect(show.stderr).toBe('');
+        const executed = show.stdout.split('\n  not executed:')[0];
+        expect(executed.match(/^ +(taken by: )?test\/.* ×\d+$/gm)?.map((line) => line.trim())).toEqual(
+          takenBy,
+        );
+      },
+    },
+  };
+}
 
 describe.each<UserProject>([
   {
@@ -140,41 +227,10 @@ describe.each<UserProject>([
     babel: '@babel/core',
     substitutes: {},
   },
-  {
-    // Vitest reads no Babel config: the provider instruments with the plugin (and needs @babel/core).
-    title: 'a Vitest project',
-    tools: ['vitest', '@babel/core'],
-    files: {
-      'test/cart.test.js': `import { expect, test } from 'vitest';\nimport { total } from '../src/cart.js';\n${cases}`,
-      'src/unused.js': unused,
-      'vitest.all.config.js': vitestAllConfig,
-    },
-    source: esmCart,
-    test: ['vitest', ['run', '--coverage']],
-    readme: ['vitest.config.js'],
-    env: { NO_COLOR: '1' },
-    babel: '@babel/core',
-    substitutes: {},
-    more: {
-      'all: true in coverage.pathprof lists the file no test loaded, every path unexecuted': (project) => {
-        const args = ['run', '--coverage', '--config', 'vitest.all.config.js'];
-        const tests = project.run('vitest', args, { NO_COLOR: '1' });
-        expect(tests.status).toBe(0);
-        expect(tests.stdout).toMatch(/^src\/unused\.js +3 +0 +0\.0% /m);
-        const json = reportJson(project);
-        // Neither the tests nor Vitest's configs: the selection's files, the loaded one counted as before.
-        expect(json.files.map((f) => [f.file, f.executedPaths])).toEqual([
-          ['src/cart.js', 6],
-          ['src/unused.js', 0],
-        ]);
-        expect(json.files[1].functions.map((f) => [f.name, f.potentialPaths, f.activations])).toEqual([
-          ['<program>', 1, 0],
-          ['larger', 2, 0],
-        ]);
-        expect(totalPaths(json)).toEqual(expectedPaths);
-      },
-    },
-  },
+  vitestProject(),
+  vitestProject('vitest-2'),
+  vitestProject('vitest-3'),
+  vitestProject('vitest-5'),
   {
     // npx pathprof mocha: the command's own hook compiles the tests and the sources (no --require of the
     // project's), with the plugin although NODE_ENV is not test.
@@ -280,9 +336,11 @@ describe.each<UserProject>([
       // The project's Babel, and what it transforms with: the older releases where substituted.
       const core = project.run(process.execPath, ['-p', "require('@babel/core').version"]);
       expect(core.stdout.trim()).toBe(require(`${babel}/package.json`).version);
+      // Babel's from the project's @babel/core, a tool's from the project.
       for (const [name, alias] of Object.entries(substitutes)) {
-        const fromCore = `require(require.resolve('${name}/package.json', { paths: [require.resolve('@babel/core')] })).version`;
-        expect(project.run(process.execPath, ['-p', fromCore]).stdout.trim()).toBe(
+        const from = name.startsWith('@babel/') ? "require.resolve('@babel/core')" : "'.'";
+        const version = `require(require.resolve('${name}/package.json', { paths: [${from}] })).version`;
+        expect(project.run(process.execPath, ['-p', version]).stdout.trim()).toBe(
           require(`${alias}/package.json`).version,
         );
       }

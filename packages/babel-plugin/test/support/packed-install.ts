@@ -46,7 +46,8 @@ export function packWorkspaces(destination: string): Map<string, string> {
  * resolve only to what npm installed from the tarballs. `substitutes` makes the project's @babel/core an older
  * release, with older releases of its own dependencies (aliases installed in this repository:
  * `{ '@babel/core': 'babel-core-7.20', '@babel/parser': 'babel-parser-7.20', … }`), as in a project locked to
- * an older Babel.
+ * an older Babel; it also gives a tool of the project another release (`{ vitest: 'vitest-3' }`), with that
+ * release's own dependencies as npm placed them under the alias.
  */
 export class PackedInstall {
   readonly root: string;
@@ -184,10 +185,14 @@ function copyClosure(
 
   const visit = (name: string, range: string, from: string, fromDestination: string): void => {
     if (ourNames.has(name)) return;
+    // A substitute the project itself asks for (a tool, or a peer of ours it fits) is the project's own.
     // An older @babel/core is the project's own, its older parser, traverse, … nested inside it (the newer
     // ones stay at the top for pathprof); a range that excludes the older core gets the repository's, nested
     // inside the package that asks, as npm would place it.
     const older = substitute.get(name);
+    if (older && fromDestination === root && satisfies(older.version, range)) {
+      return copy(older.dir, join(root, 'node_modules', name));
+    }
     const core = join(root, 'node_modules', '@babel', 'core');
     const insideCore = fromDestination === core || fromDestination.startsWith(`${core}${sep}`);
     if (older && (name === '@babel/core' || insideCore)) {
