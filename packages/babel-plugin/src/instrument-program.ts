@@ -4,9 +4,9 @@ import {
   buildCfg,
   canInstrument,
   findCallTargets,
-  findCfgRoots,
+  scanProgram,
   splitCallsFor,
-  freshNamesFor,
+  freshNamesAvoiding,
   lowerForDecisions,
   insertEdgeCode,
   nonThrowingCode,
@@ -61,15 +61,17 @@ export function instrumentProgram(
 ): FileNotes {
   const program = path.node;
   const ignored = ignoredRanges(program, path.parent);
-  // One scan of the file's names, not Babel's generateUidIdentifier: that retries `_hint`, `_hint2`, … against
-  // the scope chain on every call, quadratic in a file with thousands of functions (7% of lodash's
-  // transform). Every name we make starts with `_pp`, a prefix no Babel helper uses.
-  const fresh = freshNamesFor(program);
+  // One walk of the file finds its names, its graph roots and the declarations lowering splits. Fresh names
+  // from the file's names, not Babel's generateUidIdentifier: that retries `_hint`, `_hint2`, … against the
+  // scope chain on every call, quadratic in a file with thousands of functions (7% of lodash's transform).
+  // Every name we make starts with `_pp`, a prefix no Babel helper uses.
+  const scan = scanProgram(program);
+  const fresh = freshNamesAvoiding(scan.names);
   // A classic script's top-level names are globals of its realm, shared with every other script loaded there
   // (a page's `<script>` elements): the names of the file's lasting state (its counters' record, the mailbox)
   // carry a digest of its key, so that the next instrumented script's do not replace them.
   const fileScoped = program.sourceType === 'script' ? taggedNames(fresh, fingerprint(key)) : fresh;
-  const roots = findCfgRoots(program).filter(
+  const roots = scan.roots.filter(
     (root) =>
       !ignored.some(([s, e]) => root.node.start != null && root.node.start >= s && root.node.end! <= e),
   );
@@ -78,7 +80,10 @@ export function instrumentProgram(
   // Rewrites that let more defaults be path decisions come first (destructuring parameters, pattern targets).
   // A script's top-level `let`/`const` they split declares its hidden names in the realm too: another
   // script's same name, `var` or `let`, would make loading the second a SyntaxError.
-  for (const root of roots) lowerForDecisions(root.node, root.node === program ? fileScoped : fresh);
+  for (const root of roots) {
+    const names = root.node === program ? fileScoped : fresh;
+    lowerForDecisions(root.node, names, scan.declarations.get(root.node) ?? []);
+  }
   // Calls are split for interprocedural paths only; calling contexts hand off without changing the graphs.
   const split = targets && options.mode === 'interprocedural' ? splitCallsFor(targets, roots) : undefined;
   // After lowering, as the report's `buildInstrumentedCfgs` computes it: both must build the same graphs.

@@ -1,11 +1,12 @@
 import * as t from '@babel/types';
 import { parse, type ParserOptions, type ParserPlugin } from '@babel/parser';
 import { CfgBuilder } from './cfg-builder';
-import { findCfgRoots, type CfgRoot } from './cfg-roots';
+import type { CfgRoot } from './cfg-roots';
+import { findCfgRoots, scanProgram } from './program-scan';
 import type { ControlFlowGraph } from './control-flow-graph';
-import { freshNamesFor, type FreshName } from './fresh-names';
+import { freshNamesAvoiding, type FreshName } from './fresh-names';
 import { lowerPatternParameters } from './lower-pattern-parameters';
-import { lowerPatternTargets } from './lower-pattern-targets';
+import { lowerDeclarations, lowerPatternTargets } from './lower-pattern-targets';
 import traverseModule, { type NodePath } from '@babel/traverse';
 import { acceptsHandOff, type CallTargets } from './call-targets';
 import type { ProgramPoints } from './program-point';
@@ -45,10 +46,17 @@ export function buildFileCfgs(program: t.Program, filename: string): ControlFlow
  * The rewrites that let more defaults be path decisions, on one graph root before its graph is built:
  * destructuring parameters move into the body (lower-pattern-parameters.ts), then declarations split where a
  * default's target is a pattern (lower-pattern-targets.ts). Each rewrites the root's own code only.
+ * `declarations`: the root's that can split, found beforehand (`scanProgram`), so that the root's code is not
+ * walked again (unless its parameters moved, which adds a declaration).
  */
-export function lowerForDecisions(root: t.Node, fresh: FreshName): void {
-  if (isFunction(root)) lowerPatternParameters(root, fresh);
-  lowerPatternTargets(root, fresh);
+export function lowerForDecisions(
+  root: t.Node,
+  fresh: FreshName,
+  declarations?: readonly t.VariableDeclaration[],
+): void {
+  const moved = isFunction(root) && lowerPatternParameters(root, fresh);
+  if (declarations && !moved) lowerDeclarations(declarations, fresh);
+  else lowerPatternTargets(root, fresh);
 }
 
 /**
@@ -60,12 +68,14 @@ export function lowerForDecisions(root: t.Node, fresh: FreshName): void {
 export function buildInstrumentedCfgs(
   program: t.Program,
   filename: string,
-  fresh: FreshName = freshNamesFor(program),
+  fresh?: FreshName,
   targets?: CallTargets,
   points?: ProgramPoints,
 ): ControlFlowGraph[] {
-  const roots = findCfgRoots(program);
-  for (const root of roots) lowerForDecisions(root.node, fresh);
+  // One walk finds the roots, the declarations lowering splits and the names fresh ones must avoid.
+  const { roots, declarations, names } = scanProgram(program);
+  const hidden = fresh ?? freshNamesAvoiding(names);
+  for (const root of roots) lowerForDecisions(root.node, hidden, declarations.get(root.node) ?? []);
   const split = targets ? splitCallsFor(targets, roots) : undefined;
   const nonThrowing = nonThrowingCode(program);
   return roots.map((root) => buildCfg(root, filename, nonThrowing, split, points));

@@ -4,7 +4,6 @@ import type { CfgRootKind } from './control-flow-graph';
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
 const {
   isAssignmentExpression,
-  isClass,
   isClassAccessorProperty,
   isClassMethod,
   isClassPrivateMethod,
@@ -26,7 +25,6 @@ const {
   isTSModuleDeclaration,
   isThisExpression,
   isVariableDeclarator,
-  VISITOR_KEYS,
 } = t;
 
 /** A piece of code that gets its own graph, with what the graph calls it. */
@@ -41,33 +39,10 @@ export interface CfgRoot {
 type Named = { node: t.Node; parent: t.Node | null };
 
 /**
- * Every function-like of a program, in source order (an outer function before the functions inside it):
- * the program itself, functions, arrows, methods (also private, getters, setters, constructors), class
- * field initializers, static blocks and TypeScript namespace bodies. Bodiless declarations (overloads,
- * `declare`, abstract members) have no graph.
+ * Whether `node` is a graph root (see `findCfgRoots`): the root but for its depth, or null; `className` names
+ * the class `node` is in (see `classNameOf`).
  */
-export function findCfgRoots(program: t.Program): CfgRoot[] {
-  const roots: CfgRoot[] = [{ node: program, kind: 'program', name: '<program>', depth: 0 }];
-  const visit = (node: t.Node, parent: t.Node | null, className: string | null, depth: number) => {
-    // A node and its parent go in an object only for the nodes that get a name from them (not every node).
-    const root = rootOf(node, parent, className);
-    if (root) roots.push({ ...root, depth });
-    const nextClass = isClass(node) ? (node.id?.name ?? nameFromContext({ node, parent })) : className;
-    const inner = root ? depth + 1 : depth;
-    for (const key of VISITOR_KEYS[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(child)) {
-        for (const c of child) if (c && typeof c === 'object') visit(c as t.Node, node, nextClass, inner);
-      } else if (child && typeof child === 'object') {
-        visit(child as t.Node, node, nextClass, inner);
-      }
-    }
-  };
-  for (const s of program.body) visit(s, program, null, 1);
-  return roots;
-}
-
-function rootOf(
+export function rootOf(
   node: t.Node,
   parent: t.Node | null,
   className: string | null,
@@ -89,6 +64,11 @@ function rootOf(
     return { node, kind: 'namespace', name: `namespace ${keyName(parent.id)}` };
   }
   return null;
+}
+
+/** The name the members of a class are known by: its own, or the one it gets from where it stands. */
+export function classNameOf(node: t.Class, parent: t.Node): string | null {
+  return node.id?.name ?? nameFromContext({ node, parent });
 }
 
 function functionName(n: Named, className: string | null): string {

@@ -17,6 +17,11 @@ export function freshNamesFor(root: t.Node): FreshName {
     if (isIdentifier(n) || isJSXIdentifier(n)) taken.add(n.name);
     else if (isLabeledStatement(n)) taken.add(n.label.name);
   });
+  return freshNamesAvoiding(taken);
+}
+
+/** Fresh names that avoid `taken` (every name of a file: `scanProgram`'s), which this adds the new ones to. */
+export function freshNamesAvoiding(taken: Set<string>): FreshName {
   // Where each hint's search resumes: a file with thousands of functions asks for `pp_r` thousands of times.
   const next = new Map<string, number>();
   return (hint) => {

@@ -15,7 +15,8 @@ export type {
   SourceRange,
 } from './control-flow-graph';
 export { ENTRY, EXIT } from './graph-builder';
-export { findCfgRoots, type CfgRoot } from './cfg-roots';
+export type { CfgRoot } from './cfg-roots';
+export { findCfgRoots, scanProgram, type ProgramScan } from './program-scan';
 export {
   buildCfg,
   buildFileCfgs,
@@ -44,5 +45,5 @@ export { TracePlan } from './trace/trace-plan';
 export { instrumentForTrace, type TracedSource } from './trace/instrument-for-trace';
 export { checkTrace, TraceReplay, type TracedActivation } from './trace/trace-oracle';
 export { validateCfg } from './validate-cfg';
-export { freshNamesFor, type FreshName } from './fresh-names';
+export { freshNamesAvoiding, freshNamesFor, type FreshName } from './fresh-names';
 export { unlikelyEdges } from './branch-hints';

@@ -36,9 +36,34 @@ const {
  * a rest element (the rest must exclude every key read before it).
  */
 export function lowerPatternTargets(root: t.Node, fresh: FreshName): void {
-  ownDeclarations(root, (declaration) => {
-    declaration.declarations = declaration.declarations.flatMap((d) => split(d, fresh));
-  });
+  ownDeclarations(root, (declaration) => splitDeclaration(declaration, fresh));
+}
+
+/**
+ * `lowerPatternTargets` on declarations already found (`scanProgram`): those of a root's own code that
+ * `isLowerableDeclaration` accepts, in source order.
+ */
+export function lowerDeclarations(declarations: readonly t.VariableDeclaration[], fresh: FreshName): void {
+  for (const declaration of declarations) splitDeclaration(declaration, fresh);
+}
+
+function splitDeclaration(declaration: t.VariableDeclaration, fresh: FreshName): void {
+  declaration.declarations = declaration.declarations.flatMap((d) => split(d, fresh));
+}
+
+/**
+ * A declaration lowering may split, where `parent` holds it: not in a `for…in`/`for…of` head or an export, and
+ * with a declarator that destructures an object (`split` leaves any other as it is).
+ */
+export function isLowerableDeclaration(n: t.VariableDeclaration, parent: t.Node | null): boolean {
+  return (
+    !n.declare &&
+    n.declarations.some((d) => isObjectPattern(d.id) && d.init) &&
+    (n.kind === 'var' || n.kind === 'let' || n.kind === 'const') &&
+    !isForInStatement(parent) &&
+    !isForOfStatement(parent) &&
+    !isExportNamedDeclaration(parent)
+  );
 }
 
 /** The declarator, or the declarators it splits into (each split again where it can be). */
@@ -77,16 +102,7 @@ function split(d: t.VariableDeclarator, fresh: FreshName): t.VariableDeclarator[
 function ownDeclarations(root: t.Node, visit: (d: t.VariableDeclaration) => void): void {
   const walk = (n: t.Node, parent: t.Node | null): void => {
     if (n !== root && (isFunction(n) || isClass(n) || isTSModuleBlock(n))) return;
-    if (
-      isVariableDeclaration(n) &&
-      !n.declare &&
-      (n.kind === 'var' || n.kind === 'let' || n.kind === 'const') &&
-      !isForInStatement(parent) &&
-      !isForOfStatement(parent) &&
-      !isExportNamedDeclaration(parent)
-    ) {
-      visit(n);
-    }
+    if (isVariableDeclaration(n) && isLowerableDeclaration(n, parent)) visit(n);
     for (const c of childNodes(n)) walk(c, n);
   };
   walk(root, null);

@@ -1,5 +1,5 @@
 import type * as t from '@babel/types';
-import { buildInstrumentedCfgs, canInstrument, freshNamesFor, type ProgramPoints } from '@pathprof/cfg';
+import { buildInstrumentedCfgs, canInstrument, type ProgramPoints } from '@pathprof/cfg';
 import { graphMetadata } from 'babel-plugin-pathprof';
 import type { ProfiledFile } from '../profiled-file';
 import type { GraphCounts } from './graph-counts';
@@ -31,13 +31,7 @@ export class PointCounts {
     private readonly graph: GraphCounts,
   ) {
     let next = 0;
-    for (const g of buildInstrumentedCfgs(
-      program,
-      file.key,
-      freshNamesFor(program),
-      undefined,
-      this.points,
-    )) {
+    for (const g of buildInstrumentedCfgs(program, file.key, undefined, undefined, this.points)) {
       this.roots.push({ node: g.node, start: g.node.start ?? 0, end: g.node.end ?? 0 });
       const fn = file.functions[next];
       if (fn && canInstrument(g) && graphMetadata(g).fingerprint === fn.meta.fingerprint)
