@@ -222,7 +222,9 @@ export class ContextStacks {
     if (this.size > maxStacks) {
       const cut = this.cuts[s];
       if (cut !== 0) return cut;
-      kid = this.cuts[s] = this.add(s, s, -1, 0, callee, 0, true);
+      // Not `this.cuts[s] = this.add(…)`: that stores into the array read before `add` may replace it.
+      kid = this.add(s, s, -1, 0, callee, 0, true);
+      this.cuts[s] = kid;
     } else if (
       s !== ROOT_STACK &&
       this.caller(s) === caller &&

@@ -171,6 +171,18 @@ describe('ContextState: the running calling context of a realm', () => {
     ]);
   });
 
+  test('a cut node made as the node tables grow is kept: later pushes on its stack give it, no second one', () => {
+    const x = new ContextState(1000);
+    const st = x.stacks;
+    // 1,000 nodes fill the realm; the next pushes, one per stack, make cut nodes 1001, 1002, … and the one
+    // numbered 1024 (the tables' first capacity) grows them.
+    const full = Array.from({ length: 1000 }, (_, i) => st.push(ROOT_STACK, 10 + i, 1, 1, 1000));
+    const cuts = full.map((s) => st.push(s, 5, 1, 2, 1000));
+    const grown = full[cuts.indexOf(1024)];
+    expect(st.push(grown, 6, 2, 3, 1000)).toBe(1024);
+    expect(st.size).toBe(1 + 1000 + 1000);
+  });
+
   test('paths per context: each context has its own counter, a hash table above the threshold', () => {
     const x = new ContextState();
     const a = x.addFile('a.js', 'h', 4);
