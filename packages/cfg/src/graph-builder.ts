@@ -252,14 +252,25 @@ export class GraphBuilder {
       suspends: b.suspends,
       bindsParameters: b.bindsParameters,
     }));
-    const edgeKind = Uint8Array.from(this.edgeInfo, (e) => e.kind);
+    // Filled by a counted loop: `TypedArray.from` with a mapping function goes through the iterator protocol,
+    // ten times slower in V8 (it was an eighth of `buildCfg`'s time).
+    const count = this.edgeInfo.length;
+    const edgeKind = new Uint8Array(count);
+    const edgeExceptional = new Uint8Array(count);
+    const edgeSilent = new Uint8Array(count);
+    for (let e = 0; e < count; e++) {
+      const kind = this.edgeInfo[e].kind;
+      edgeKind[e] = kind;
+      edgeExceptional[e] = isExceptionalKind(kind) ? 1 : 0;
+      edgeSilent[e] = isSilentKind(kind) ? 1 : 0;
+    }
     return {
       blocks,
-      edgeSrc: Int32Array.from(this.edgeSrc),
-      edgeDst: Int32Array.from(this.edgeDst),
+      edgeSrc: new Int32Array(this.edgeSrc),
+      edgeDst: new Int32Array(this.edgeDst),
       edgeKind,
-      edgeExceptional: Uint8Array.from(this.edgeInfo, (e) => (isExceptionalKind(e.kind) ? 1 : 0)),
-      edgeSilent: Uint8Array.from(this.edgeInfo, (e) => (isSilentKind(e.kind) ? 1 : 0)),
+      edgeExceptional,
+      edgeSilent,
       edges: this.edgeInfo,
     };
   }
