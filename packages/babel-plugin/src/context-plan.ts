@@ -9,6 +9,18 @@ import {
 } from '@pathprof/cfg';
 import type { FileCounters } from './file-counters';
 import type { CounterPlan } from './counter-plan';
+import {
+  assignmentExpression,
+  binaryExpression,
+  callExpression,
+  conditionalExpression,
+  expressionStatement,
+  identifier,
+  logicalExpression,
+  memberExpression,
+  numericLiteral,
+  sequenceExpression,
+} from '@pathprof/cfg';
 
 /** What a call site does before its callee starts: hand off the callee's context value, or ask for a push. */
 export type ContextHandOff =
@@ -80,12 +92,12 @@ export class ContextPlan implements EdgeCodePlan {
       const unpacked = this.unpack(frame, locals);
       // A generator's body starts at the first next(), after its parameters were bound: it comes back.
       if (cfg.isGenerator) unpacked.push(...this.reenterLocals(locals));
-      out.push(t.conditionalExpression(assign(frame, carried), seq(unpacked), seq(entry)));
+      out.push(conditionalExpression(assign(frame, carried), seq(unpacked), seq(entry)));
     } else out.push(...entry);
-    const statements = out.map((e) => t.expressionStatement(e));
+    const statements = out.map((e) => expressionStatement(e));
     if (!this.paths) return statements;
     const register = carried
-      ? t.logicalExpression('&&', local(locals, 'frame'), member(local(locals, 'frame'), 'r'))
+      ? logicalExpression('&&', local(locals, 'frame'), member(local(locals, 'frame'), 'r'))
       : undefined;
     return [...statements, ...this.paths.prologue(cfg, locals, register)];
   }
@@ -94,11 +106,11 @@ export class ContextPlan implements EdgeCodePlan {
   parameterState(cfg: ControlFlowGraph): ParameterState {
     const fn = this.functions.get(cfg)!;
     const file = () => this.file.contexts();
-    const frame = t.callExpression(t.memberExpression(member(file(), 'state'), t.identifier('frame')), [
+    const frame = callExpression(memberExpression(member(file(), 'state'), identifier('frame')), [
       file(),
-      t.numericLiteral(fn.first),
-      t.numericLiteral(this.paths ? fn.pathCount : -1),
-      t.numericLiteral(this.hashThreshold),
+      numericLiteral(fn.first),
+      numericLiteral(this.paths ? fn.pathCount : -1),
+      numericLiteral(this.hashThreshold),
     ]);
     return {
       purpose: 'ctx:frame',
@@ -123,7 +135,7 @@ export class ContextPlan implements EdgeCodePlan {
 
   /** A default's wrapper: the frame's fields in its own locals, so its code is the body's. */
   parameterPrologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
-    const unpacked = this.unpack(local(locals, 'frame'), locals).map((e) => t.expressionStatement(e));
+    const unpacked = this.unpack(local(locals, 'frame'), locals).map((e) => expressionStatement(e));
     return [...unpacked, ...(this.paths?.parameterPrologue(cfg, locals) ?? [])];
   }
 
@@ -146,12 +158,11 @@ export class ContextPlan implements EdgeCodePlan {
     const x = local(locals, 'x');
     const out: t.Expression[] = [];
     // An exception resumed a suspended activation (throw(), a rejected await): what runs now is noted.
-    if (suspends(cfg))
-      out.push(t.logicalExpression('&&', local(locals, 'away'), seq(this.noteCaller(locals))));
+    if (suspends(cfg)) out.push(logicalExpression('&&', local(locals, 'away'), seq(this.noteCaller(locals))));
     out.push(
       assignMember(x, 'v', local(locals, 'v')),
       assignMember(t.cloneNode(x), 's', local(locals, 's')),
-      assignMember(t.cloneNode(x), 't', t.numericLiteral(0)),
+      assignMember(t.cloneNode(x), 't', numericLiteral(0)),
     );
     return [...out, ...(this.paths?.handlerEntry(cfg, block, locals) ?? [])];
   }
@@ -165,9 +176,9 @@ export class ContextPlan implements EdgeCodePlan {
     if (!throwsOut(cfg) || (takesHandOffsOnly(this.functions.get(cfg)!) && !suspends(cfg))) return inner;
     const restore = seq(this.restore(cfg, locals));
     // Resumed by an exception straight out (throw() at a yield): the resumer's context is still running.
-    const guarded = suspends(cfg) ? t.logicalExpression('||', local(locals, 'away'), restore) : restore;
-    const clear = assignMember(local(locals, 'x'), 't', t.numericLiteral(0));
-    return [...inner, t.expressionStatement(guarded), t.expressionStatement(clear)];
+    const guarded = suspends(cfg) ? logicalExpression('||', local(locals, 'away'), restore) : restore;
+    const clear = assignMember(local(locals, 'x'), 't', numericLiteral(0));
+    return [...inner, expressionStatement(guarded), expressionStatement(clear)];
   }
 
   suspension(cfg: ControlFlowGraph, locals: FunctionLocals): Suspension | null {
@@ -175,10 +186,10 @@ export class ContextPlan implements EdgeCodePlan {
     const away = local(locals, 'away');
     return {
       suspend: [
-        t.logicalExpression(
+        logicalExpression(
           '||',
           away,
-          seq([assign(t.cloneNode(away), t.numericLiteral(1)), ...this.restore(cfg, locals)]),
+          seq([assign(t.cloneNode(away), numericLiteral(1)), ...this.restore(cfg, locals)]),
         ),
       ],
       resume: this.resume(locals),
@@ -190,7 +201,7 @@ export class ContextPlan implements EdgeCodePlan {
     const out = new Map<t.CallExpression, t.Expression[]>();
     for (const [call, handOff] of this.functions.get(cfg)!.calls) {
       if (handOff.kind === 'push') {
-        out.set(call, [assignMember(x, 't', t.numericLiteral(-handOff.site))]);
+        out.set(call, [assignMember(x, 't', numericLiteral(-handOff.site))]);
         continue;
       }
       const value = assignMember(x, 'h', plusConstant(local(locals, 'v'), handOff.delta));
@@ -212,18 +223,18 @@ export class ContextPlan implements EdgeCodePlan {
    * context's path counter.
    */
   private entry(fn: ContextFunction, x: t.Identifier, file: t.Identifier, paths: boolean): t.Expression {
-    const counter = paths ? [t.numericLiteral(fn.pathCount), t.numericLiteral(this.hashThreshold)] : [];
+    const counter = paths ? [numericLiteral(fn.pathCount), numericLiteral(this.hashThreshold)] : [];
     const call = (method: string, args: t.Expression[]) =>
-      t.callExpression(t.memberExpression(t.cloneNode(x), t.identifier(method + (paths ? 'Paths' : ''))), [
+      callExpression(memberExpression(t.cloneNode(x), identifier(method + (paths ? 'Paths' : ''))), [
         ...args,
         ...counter.map((e) => t.cloneNode(e)),
       ]);
     const take = call('take', [t.cloneNode(file)]);
-    const enter = call('enter', [t.cloneNode(file), t.numericLiteral(fn.first)]);
+    const enter = call('enter', [t.cloneNode(file), numericLiteral(fn.first)]);
     if (!fn.numbered) return enter;
     if (!fn.dummy) return take;
     const token = plusConstant(member(file, 'base'), fn.first + 1);
-    return t.conditionalExpression(t.binaryExpression('===', member(x, 't'), token), take, enter);
+    return conditionalExpression(binaryExpression('===', member(x, 't'), token), take, enter);
   }
 
   /** The frame's fields in the activation's locals. */
@@ -252,7 +263,7 @@ export class ContextPlan implements EdgeCodePlan {
   /** What runs when the activation comes back: noted, to be put back when it leaves again. */
   private noteCaller(locals: FunctionLocals): t.Expression[] {
     return [
-      assign(local(locals, 'away'), t.numericLiteral(0)),
+      assign(local(locals, 'away'), numericLiteral(0)),
       assign(local(locals, 'pv'), member(local(locals, 'x'), 'v')),
       assign(local(locals, 'ps'), member(local(locals, 'x'), 's')),
     ];
@@ -264,7 +275,7 @@ export class ContextPlan implements EdgeCodePlan {
       assignMember(local(locals, 'x'), 'v', local(locals, 'v')),
       assignMember(local(locals, 'x'), 's', local(locals, 's')),
     ];
-    return [t.logicalExpression('&&', local(locals, 'away'), seq(back))];
+    return [logicalExpression('&&', local(locals, 'away'), seq(back))];
   }
 
   /** What the activation found running, put back; a function only numbered calls enter left the stack as it was. */
@@ -322,24 +333,22 @@ function local(locals: FunctionLocals, purpose: string): t.Identifier {
 }
 
 function member(object: t.Expression, name: string): t.MemberExpression {
-  return t.memberExpression(t.cloneNode(object), t.identifier(name));
+  return memberExpression(t.cloneNode(object), identifier(name));
 }
 
 function assign(target: t.Identifier, value: t.Expression): t.Expression {
-  return t.assignmentExpression('=', t.cloneNode(target), value);
+  return assignmentExpression('=', t.cloneNode(target), value);
 }
 
 function assignMember(object: t.Expression, name: string, value: t.Expression): t.Expression {
-  return t.assignmentExpression('=', member(object, name), value);
+  return assignmentExpression('=', member(object, name), value);
 }
 
 function plusConstant(e: t.Expression, k: number): t.Expression {
   if (k === 0) return e;
-  return k > 0
-    ? t.binaryExpression('+', e, t.numericLiteral(k))
-    : t.binaryExpression('-', e, t.numericLiteral(-k));
+  return k > 0 ? binaryExpression('+', e, numericLiteral(k)) : binaryExpression('-', e, numericLiteral(-k));
 }
 
 function seq(exprs: t.Expression[]): t.Expression {
-  return exprs.length === 1 ? exprs[0] : t.sequenceExpression(exprs);
+  return exprs.length === 1 ? exprs[0] : sequenceExpression(exprs);
 }

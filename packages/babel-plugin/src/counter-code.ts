@@ -1,17 +1,17 @@
 import * as t from '@babel/types';
 import type { PathOp } from '@pathprof/numbering';
-
-// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
-const {
+import {
   assignmentExpression,
   binaryExpression,
   callExpression,
-  cloneNode,
   identifier,
   memberExpression,
   numericLiteral,
   updateExpression,
-} = t;
+} from '@pathprof/cfg';
+
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const { cloneNode } = t;
 
 /** Where one function's path counts go: its slice of the file's counter array, or its hash table. */
 export type CounterTarget =

@@ -3,16 +3,16 @@ import type { ControlFlowGraph, EdgeCodePlan, FunctionLocals, ParameterState } f
 import type { SimplifiedPathOps } from '@pathprof/numbering';
 import { opExpression, type CounterTarget } from './counter-code';
 import type { FileCounters } from './file-counters';
-
-// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
-const {
+import {
   assignmentExpression,
-  cloneNode,
   expressionStatement,
   logicalExpression,
   memberExpression,
   numericLiteral,
-} = t;
+} from '@pathprof/cfg';
+
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const { cloneNode } = t;
 
 /** Where one function's counts go, and the ops that count them. */
 export interface CountingFunction {

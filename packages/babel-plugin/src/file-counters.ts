@@ -3,28 +3,30 @@ import * as t from '@babel/types';
 import type { FreshName } from '@pathprof/cfg';
 import { compactMetadata, HASH_FRONT_SLOTS } from '@pathprof/runtime';
 import type { FileMetadata } from './metadata';
-
-// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
-const {
+import {
   assignmentExpression,
   binaryExpression,
   blockStatement,
   callExpression,
-  cloneNode,
   conditionalExpression,
-  functionDeclaration,
   identifier,
-  ifStatement,
-  importDeclaration,
-  importDefaultSpecifier,
   logicalExpression,
   memberExpression,
   numericLiteral,
-  returnStatement,
   stringLiteral,
   unaryExpression,
   variableDeclaration,
   variableDeclarator,
+} from '@pathprof/cfg';
+
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  cloneNode,
+  functionDeclaration,
+  ifStatement,
+  importDeclaration,
+  importDefaultSpecifier,
+  returnStatement,
 } = t;
 
 // The runtime's `HashFront`: a path's slot holds it, or `miss` counts it (and moves the slot's other path to

@@ -11,6 +11,21 @@ import type {
 import { plus } from './counter-code';
 import type { FileCounters } from './file-counters';
 import { procedureFacts, type ProcedureFacts } from './interprocedural-facts';
+import {
+  assignmentExpression,
+  binaryExpression,
+  blockStatement,
+  booleanLiteral,
+  conditionalExpression,
+  expressionStatement,
+  identifier,
+  logicalExpression,
+  memberExpression,
+  numericLiteral,
+  sequenceExpression,
+  unaryExpression,
+  updateExpression,
+} from '@pathprof/cfg';
 
 /** What a handler runs when an exception out of a crossed call lands in it. */
 interface Restart {
@@ -204,7 +219,7 @@ export class InterproceduralCode implements EdgeCodePlan {
 
   /** The mailbox: a hoisted function, so it exists before any code of the file runs (module cycles). */
   declarations(): t.Statement[] {
-    return [t.functionDeclaration(t.cloneNode(this.mailbox), [], t.blockStatement([]))];
+    return [t.functionDeclaration(t.cloneNode(this.mailbox), [], blockStatement([]))];
   }
 
   include(cfg: ControlFlowGraph): boolean {
@@ -219,29 +234,29 @@ export class InterproceduralCode implements EdgeCodePlan {
     if (p.crossedInto) {
       // A stale token is only ever compared by the function it names: one never entered as a root skips it.
       const take = [
-        ...(start === null ? [] : [this.set('tok', t.numericLiteral(0))]),
-        assign(r, p.relative ? t.numericLiteral(0) : this.field('inp')),
+        ...(start === null ? [] : [this.set('tok', numericLiteral(0))]),
+        assign(r, p.relative ? numericLiteral(0) : this.field('inp')),
         ...(p.nvc === null ? [assign(nvcOf(locals), this.field('nvc'))] : []),
       ];
       if (start === null) out.push(...take);
       else {
-        const tokenIsMine = t.binaryExpression('===', this.field('tok'), t.numericLiteral(p.id));
+        const tokenIsMine = binaryExpression('===', this.field('tok'), numericLiteral(p.id));
         const asRoot = [assign(r, num(BigInt(start)))];
-        if (p.nvc === null) asRoot.push(assign(nvcOf(locals), t.numericLiteral(1)));
+        if (p.nvc === null) asRoot.push(assign(nvcOf(locals), numericLiteral(1)));
         if (this.needsRootFlag(p)) {
-          take.push(assign(rootOf(locals), t.booleanLiteral(false)));
-          asRoot.push(assign(rootOf(locals), t.booleanLiteral(true)));
+          take.push(assign(rootOf(locals), booleanLiteral(false)));
+          asRoot.push(assign(rootOf(locals), booleanLiteral(true)));
         }
-        out.push(t.conditionalExpression(tokenIsMine, seq(take), seq(asRoot)));
+        out.push(conditionalExpression(tokenIsMine, seq(take), seq(asRoot)));
       }
       if (this.usesEntry(p)) out.push(assign(entryOf(locals), t.cloneNode(r)));
     } else {
       const initial = num(BigInt(start! - p.bias));
-      out.push(assign(r, carried ? t.logicalExpression('||', carried, initial) : initial));
-      if (p.nvc === null) out.push(assign(nvcOf(locals), t.numericLiteral(1)));
+      out.push(assign(r, carried ? logicalExpression('||', carried, initial) : initial));
+      if (p.nvc === null) out.push(assign(nvcOf(locals), numericLiteral(1)));
     }
-    if (p.tracksOpen) out.push(assign(openOf(locals), t.booleanLiteral(true)));
-    return out.map((e) => t.expressionStatement(e));
+    if (p.tracksOpen) out.push(assign(openOf(locals), booleanLiteral(true)));
+    return out.map((e) => expressionStatement(e));
   }
 
   /** Parameter defaults run before the body (only in functions that start as roots): the register crosses. */
@@ -281,7 +296,7 @@ export class InterproceduralCode implements EdgeCodePlan {
         // Only a callee that can also start as a root compares the token.
         ...(this.plan.procedures[callee].rootStart === null
           ? []
-          : [this.set('tok', t.numericLiteral(callee + 1))]),
+          : [this.set('tok', numericLiteral(callee + 1))]),
         assign(r, num(BigInt(relative ? this.relativeMarker : p.marker))),
       );
     }
@@ -296,14 +311,14 @@ export class InterproceduralCode implements EdgeCodePlan {
     const ops = () => restart.ops.flatMap((op) => this.op(op, p, locals, p.nvc));
     const out: t.Expression[] = [];
     if (restart.afterAbsolute) {
-      const clearToken = p.handsTokens ? [this.set('tok', t.numericLiteral(0))] : [];
+      const clearToken = p.handsTokens ? [this.set('tok', numericLiteral(0))] : [];
       const code = [...clearToken, ...ops()];
-      if (code.length > 0) out.push(t.logicalExpression('&&', this.holds(locals, p.marker), seq(code)));
+      if (code.length > 0) out.push(logicalExpression('&&', this.holds(locals, p.marker), seq(code)));
     }
     // A restart sets the register to a path value: at most one of the two runs.
     if (restart.afterRelative) {
       const code = [this.recordPending(p, locals), ...ops()];
-      out.push(t.logicalExpression('&&', this.holds(locals, this.relativeMarker), seq(code)));
+      out.push(logicalExpression('&&', this.holds(locals, this.relativeMarker), seq(code)));
     }
     return out;
   }
@@ -315,10 +330,10 @@ export class InterproceduralCode implements EdgeCodePlan {
     if (p.relative) {
       // Its relative register goes up with the exception, pending: no caller below a relative one crossed it.
       code = p.throwEnds
-        ? [statement(this.set('exc', t.cloneNode(r))), statement(this.set('pend', t.booleanLiteral(true)))]
+        ? [statement(this.set('exc', t.cloneNode(r))), statement(this.set('pend', booleanLiteral(true)))]
         : [];
     } else {
-      const clearToken = p.handsTokens ? [statement(this.set('tok', t.numericLiteral(0)))] : [];
+      const clearToken = p.handsTokens ? [statement(this.set('tok', numericLiteral(0)))] : [];
       const record = statement(this.count(p, plus(t.cloneNode(r), p.bias + p.slotShift)));
       if (!p.throwEnds) code = clearToken;
       else if (!p.crossesAbsolute) code = [record];
@@ -329,10 +344,10 @@ export class InterproceduralCode implements EdgeCodePlan {
     // Out of a relative callee: the path it left pending is recorded here, or, in a relative function, goes
     // further up relative to this one's entry.
     const pending = p.relative
-      ? t.logicalExpression(
+      ? logicalExpression(
           '&&',
           this.field('pend'),
-          t.assignmentExpression('+=', this.field('exc'), t.cloneNode(savedOf(locals))),
+          assignmentExpression('+=', this.field('exc'), t.cloneNode(savedOf(locals))),
         )
       : this.recordPending(p, locals);
     return [t.ifStatement(this.holds(locals, this.relativeMarker), statement(pending), block(code))];
@@ -354,11 +369,11 @@ export class InterproceduralCode implements EdgeCodePlan {
           const v = literalValue(f);
           return [
             v >= 0
-              ? t.assignmentExpression('+=', t.cloneNode(r), t.numericLiteral(v))
-              : t.assignmentExpression('-=', t.cloneNode(r), t.numericLiteral(-v)),
+              ? assignmentExpression('+=', t.cloneNode(r), numericLiteral(v))
+              : assignmentExpression('-=', t.cloneNode(r), numericLiteral(-v)),
           ];
         }
-        return [t.assignmentExpression('+=', t.cloneNode(r), f)];
+        return [assignmentExpression('+=', t.cloneNode(r), f)];
       }
       case 'record':
         return [this.count(p, this.offset(t.cloneNode(r), op.increment, p.bias + p.slotShift, locals, nvc))];
@@ -370,7 +385,7 @@ export class InterproceduralCode implements EdgeCodePlan {
       case 'restart-piecewise': {
         const out = [assign(r, num(op.pathNumber - p.componentStart - BigInt(p.bias)))];
         if (p.nvc === null) out.push(assign(nvcOf(locals), num(op.nvc)));
-        if (p.tracksOpen) out.push(assign(openOf(locals), t.booleanLiteral(false)));
+        if (p.tracksOpen) out.push(assign(openOf(locals), booleanLiteral(false)));
         return out;
       }
     }
@@ -388,7 +403,7 @@ export class InterproceduralCode implements EdgeCodePlan {
       return [
         assign(
           r,
-          delta === null ? t.binaryExpression('+', saved, this.field('ret')) : plus(saved, Number(delta)),
+          delta === null ? binaryExpression('+', saved, this.field('ret')) : plus(saved, Number(delta)),
         ),
       ];
     }
@@ -402,10 +417,10 @@ export class InterproceduralCode implements EdgeCodePlan {
     ) {
       const fix: t.Expression[] = [];
       if (site.returnFixup.value !== 0n)
-        fix.push(t.assignmentExpression('+=', t.cloneNode(r), num(site.returnFixup.value)));
+        fix.push(assignmentExpression('+=', t.cloneNode(r), num(site.returnFixup.value)));
       if (p.nvc === null) fix.push(assign(nvcOf(locals), num(site.returnFixup.nvc)));
-      if (p.tracksOpen) fix.push(assign(openOf(locals), t.booleanLiteral(false)));
-      if (fix.length > 0) out.push(t.logicalExpression('||', this.field('open'), seq(fix)));
+      if (p.tracksOpen) fix.push(assign(openOf(locals), booleanLiteral(false)));
+      if (fix.length > 0) out.push(logicalExpression('||', this.field('open'), seq(fix)));
     }
     return out;
   }
@@ -417,8 +432,8 @@ export class InterproceduralCode implements EdgeCodePlan {
     const asRoot: t.Expression[] = [];
     // With no open flag kept, the parenthesis is always open at the exit: the value is never added.
     if (p.tracksOpen && p.plan.rootExitValue !== 0n) {
-      const add = t.assignmentExpression('+=', t.cloneNode(r), num(p.plan.rootExitValue));
-      asRoot.push(t.logicalExpression('||', t.cloneNode(openOf(locals)), add));
+      const add = assignmentExpression('+=', t.cloneNode(r), num(p.plan.rootExitValue));
+      asRoot.push(logicalExpression('||', t.cloneNode(openOf(locals)), add));
     }
     asRoot.push(this.count(p, plus(t.cloneNode(r), p.bias + p.slotShift)));
     const asCallee = [this.set('ret', plus(t.cloneNode(r), p.bias))];
@@ -426,7 +441,7 @@ export class InterproceduralCode implements EdgeCodePlan {
     if (!p.crossedInto) return [seq(asRoot)];
     if (p.returnDelta !== null) return [];
     if (p.plan.rootStart === null) return [seq(asCallee)];
-    return [t.conditionalExpression(t.cloneNode(rootOf(locals)), seq(asRoot), seq(asCallee))];
+    return [conditionalExpression(t.cloneNode(rootOf(locals)), seq(asRoot), seq(asCallee))];
   }
 
   /**
@@ -436,19 +451,19 @@ export class InterproceduralCode implements EdgeCodePlan {
    */
   private recordPending(p: ProcedureCode, locals: FunctionLocals): t.Expression {
     const slot = plus(
-      t.binaryExpression('+', t.cloneNode(savedOf(locals)), this.field('exc')),
+      binaryExpression('+', t.cloneNode(savedOf(locals)), this.field('exc')),
       p.bias + p.slotShift,
     );
-    return t.logicalExpression(
+    return logicalExpression(
       '&&',
       this.field('pend'),
-      t.sequenceExpression([this.set('pend', t.booleanLiteral(false)), this.count(p, slot)]),
+      sequenceExpression([this.set('pend', booleanLiteral(false)), this.count(p, slot)]),
     );
   }
 
   /** `register === marker` (or `!==`). */
   private holds(locals: FunctionLocals, marker: number, operator: '===' | '!==' = '==='): t.Expression {
-    return t.binaryExpression(operator, register(locals), num(BigInt(marker)));
+    return binaryExpression(operator, register(locals), num(BigInt(marker)));
   }
 
   private returnsFrom(p: ProcedureCode, edge: number): number {
@@ -474,29 +489,29 @@ export class InterproceduralCode implements EdgeCodePlan {
     const shifted = { a: f.a, b: f.b + BigInt(extra) };
     const value = this.linear(shifted, locals, nvc);
     if (t.isNumericLiteral(value) || t.isUnaryExpression(value)) return plus(base, literalValue(value));
-    return t.binaryExpression('+', base, value);
+    return binaryExpression('+', base, value);
   }
 
   /** `f(nvc) = a·nvc + b` as JavaScript, folded when nvc is known. */
   private linear(f: LinearFunction, locals: FunctionLocals, nvc: bigint | null): t.Expression {
     if (nvc !== null || f.a === 0n) return num(f.a * (nvc ?? 0n) + f.b);
     const scaled =
-      f.a === 1n ? t.cloneNode(nvcOf(locals)) : t.binaryExpression('*', num(f.a), t.cloneNode(nvcOf(locals)));
+      f.a === 1n ? t.cloneNode(nvcOf(locals)) : binaryExpression('*', num(f.a), t.cloneNode(nvcOf(locals)));
     return f.b === 0n ? scaled : plus(scaled, Number(f.b));
   }
 
   /** Counts at `slot`: the register plus `slotShift` (an array slot, or a hash table's key: the path number). */
   private count(p: ProcedureCode, slot: t.Expression): t.Expression {
     if (p.table >= 0) return this.file.frontCount(slot, p.table);
-    return t.updateExpression('++', t.memberExpression(this.file.counts(), slot, true));
+    return updateExpression('++', memberExpression(this.file.counts(), slot, true));
   }
 
   private field(name: string): t.MemberExpression {
-    return t.memberExpression(t.cloneNode(this.mailbox), t.identifier(name));
+    return memberExpression(t.cloneNode(this.mailbox), identifier(name));
   }
 
   private set(name: string, value: t.Expression): t.Expression {
-    return t.assignmentExpression('=', this.field(name), value);
+    return assignmentExpression('=', this.field(name), value);
   }
 }
 
@@ -526,25 +541,25 @@ function openOf(locals: FunctionLocals): t.Identifier {
 }
 
 function statement(e: t.Expression): t.Statement {
-  return t.expressionStatement(e);
+  return expressionStatement(e);
 }
 
 function block(statements: t.Statement[]): t.BlockStatement | null {
-  return statements.length > 0 ? t.blockStatement(statements) : null;
+  return statements.length > 0 ? blockStatement(statements) : null;
 }
 
 function assign(target: t.Identifier, value: t.Expression): t.Expression {
-  return t.assignmentExpression('=', t.cloneNode(target), value);
+  return assignmentExpression('=', t.cloneNode(target), value);
 }
 
 function seq(exprs: t.Expression[]): t.Expression {
-  return exprs.length === 1 ? exprs[0] : t.sequenceExpression(exprs);
+  return exprs.length === 1 ? exprs[0] : sequenceExpression(exprs);
 }
 
 /** A number literal; negative values as `-n` (Babel's numeric literals are non-negative). */
 function num(value: bigint): t.Expression {
   const v = Number(value);
-  return v < 0 ? t.unaryExpression('-', t.numericLiteral(-v)) : t.numericLiteral(v);
+  return v < 0 ? unaryExpression('-', numericLiteral(-v)) : numericLiteral(v);
 }
 
 function literalValue(e: t.Expression): number {

@@ -17,6 +17,12 @@ import type { ResolvedOptions } from './options';
 import { CounterPlan, type CountingFunction } from './counter-plan';
 import { numberForPaths, placePathFunction, type CounterLayout } from './path-functions';
 import { PreferentialPlan, type PreferentialFunction } from './preferential-plan';
+import {
+  assignmentExpression,
+  expressionStatement,
+  variableDeclaration,
+  variableDeclarator,
+} from '@pathprof/cfg';
 
 /** A function as the build names it in its notes. */
 export interface FunctionAt {
@@ -129,11 +135,9 @@ export function planPreferentialFile(
     plan: plans.length === 1 ? plans[0] : new GraphPlans(plans),
     functions,
     ...layout,
-    declarations: slots.length
-      ? [t.variableDeclaration('var', [t.variableDeclarator(t.cloneNode(table))])]
-      : [],
+    declarations: slots.length ? [variableDeclaration('var', [variableDeclarator(t.cloneNode(table))])] : [],
     setup: slots.length
-      ? [t.expressionStatement(t.assignmentExpression('=', t.cloneNode(table), t.valueToNode(slots)))]
+      ? [expressionStatement(assignmentExpression('=', t.cloneNode(table), t.valueToNode(slots)))]
       : [],
     fallbacks,
     note,

@@ -4,6 +4,18 @@ import type { PathOp, PreferentialNumbering, SimplifiedPathOps } from '@pathprof
 import { opExpression, plus, type CounterTarget } from './counter-code';
 import { landingEdge } from './counter-plan';
 import type { FileCounters } from './file-counters';
+import {
+  assignmentExpression,
+  binaryExpression,
+  callExpression,
+  conditionalExpression,
+  expressionStatement,
+  identifier,
+  logicalExpression,
+  memberExpression,
+  numericLiteral,
+  updateExpression,
+} from '@pathprof/cfg';
 
 /** One function in preferential mode: its two registers' ops, its slots, and where its counts go. */
 export interface PreferentialFunction {
@@ -55,12 +67,12 @@ export class PreferentialPlan implements EdgeCodePlan {
     if (carried) {
       // The registers come from the parameters' defaults (their initial values when none ran).
       const state = registerObject(locals);
-      const start = t.logicalExpression('||', carried, this.initialRegisters(fn));
-      return [...aliases, t.expressionStatement(t.assignmentExpression('=', t.cloneNode(state), start))];
+      const start = logicalExpression('||', carried, this.initialRegisters(fn));
+      return [...aliases, expressionStatement(assignmentExpression('=', t.cloneNode(state), start))];
     }
     return [
       ...aliases,
-      ...this.ops(cfg, fn.bl.prologue, fn.pppOps.prologue, locals).map((x) => t.expressionStatement(x)),
+      ...this.ops(cfg, fn.bl.prologue, fn.pppOps.prologue, locals).map((x) => expressionStatement(x)),
     ];
   }
 
@@ -75,7 +87,7 @@ export class PreferentialPlan implements EdgeCodePlan {
   /** The alias of the file's counter array. */
   parameterPrologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
     const { counts } = this.target(cfg, locals);
-    return [t.expressionStatement(t.assignmentExpression('=', t.cloneNode(counts), this.file.counts()))];
+    return [expressionStatement(assignmentExpression('=', t.cloneNode(counts), this.file.counts()))];
   }
 
   edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
@@ -94,7 +106,7 @@ export class PreferentialPlan implements EdgeCodePlan {
   exceptionalExit(cfg: ControlFlowGraph, _error: t.Identifier, locals: FunctionLocals): t.Statement[] {
     const fn = this.functions.get(cfg)!;
     return this.ops(cfg, fn.bl.exceptionalExit, fn.pppOps.exceptionalExit, locals).map((x) =>
-      t.expressionStatement(x),
+      expressionStatement(x),
     );
   }
 
@@ -136,50 +148,42 @@ export class PreferentialPlan implements EdgeCodePlan {
     { counts }: CounterTarget & { kind: 'array' },
   ): t.Expression {
     const blId = () =>
-      blEnd.kind === 'count-add' ? plus(t.cloneNode(r), blEnd.value) : t.numericLiteral(blEnd.value);
-    const residual = t.callExpression(
-      t.memberExpression(
-        t.memberExpression(this.file.hashed(), t.numericLiteral(fn.table), true),
-        t.identifier('inc'),
+      blEnd.kind === 'count-add' ? plus(t.cloneNode(r), blEnd.value) : numericLiteral(blEnd.value);
+    const residual = callExpression(
+      memberExpression(
+        memberExpression(this.file.hashed(), numericLiteral(fn.table), true),
+        identifier('inc'),
       ),
       [blId()],
     );
     const counter = (index: t.Expression) =>
-      t.updateExpression('++', t.memberExpression(t.cloneNode(counts), index, true));
+      updateExpression('++', memberExpression(t.cloneNode(counts), index, true));
     const size = fn.ppp.arraySize;
     if (pppEnd.kind === 'count-const') {
       // The compact id is known here: so is the one Ball-Larus id that makes the path interesting.
       const k = pppEnd.value;
       const slotted = k >= 0 && k < size ? fn.ppp.slotPathId[k] : -1;
       if (slotted < 0) return residual;
-      const hit = counter(t.numericLiteral(fn.offset + k));
+      const hit = counter(numericLiteral(fn.offset + k));
       if (blEnd.kind === 'count-const') return blEnd.value === slotted ? hit : residual;
-      return t.conditionalExpression(
-        t.binaryExpression('===', blId(), t.numericLiteral(slotted)),
-        hit,
-        residual,
-      );
+      return conditionalExpression(binaryExpression('===', blId(), numericLiteral(slotted)), hit, residual);
     }
     if (size === 0) return residual;
     const index = () => plus(t.cloneNode(p), fn.offset + pppEnd.value);
-    const inRange = t.binaryExpression(
+    const inRange = binaryExpression(
       '<',
-      t.binaryExpression('>>>', plus(t.cloneNode(p), pppEnd.value), t.numericLiteral(0)),
-      t.numericLiteral(size),
+      binaryExpression('>>>', plus(t.cloneNode(p), pppEnd.value), numericLiteral(0)),
+      numericLiteral(size),
     );
-    const holdsR = t.binaryExpression(
-      '===',
-      t.memberExpression(t.cloneNode(this.slots), index(), true),
-      blId(),
-    );
-    return t.conditionalExpression(t.logicalExpression('&&', inRange, holdsR), counter(index()), residual);
+    const holdsR = binaryExpression('===', memberExpression(t.cloneNode(this.slots), index(), true), blId());
+    return conditionalExpression(logicalExpression('&&', inRange, holdsR), counter(index()), residual);
   }
 
   /** `{ r: R0, p: P0 }`: the registers as the prologue leaves them. */
   private initialRegisters(fn: PreferentialFunction): t.ObjectExpression {
     return t.objectExpression([
-      t.objectProperty(t.identifier('r'), t.numericLiteral(startValue(fn.bl.prologue))),
-      t.objectProperty(t.identifier('p'), t.numericLiteral(startValue(fn.pppOps.prologue))),
+      t.objectProperty(identifier('r'), numericLiteral(startValue(fn.bl.prologue))),
+      t.objectProperty(identifier('p'), numericLiteral(startValue(fn.pppOps.prologue))),
     ]);
   }
 
@@ -187,8 +191,8 @@ export class PreferentialPlan implements EdgeCodePlan {
     if (cfg.parameterDefaults.length > 0) {
       const state = registerObject(locals);
       return {
-        r: t.memberExpression(state, t.identifier('r')),
-        p: t.memberExpression(t.cloneNode(state), t.identifier('p')),
+        r: memberExpression(state, identifier('r')),
+        p: memberExpression(t.cloneNode(state), identifier('p')),
       };
     }
     return { r: locals.get('register', 'pp_r'), p: locals.get('ppp-register', 'pp_p') };

@@ -1,19 +1,21 @@
 import * as t from '@babel/types';
-
-// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
-const {
+import {
   assignmentExpression,
   binaryExpression,
-  cloneNode,
-  isArrowFunctionExpression,
-  isClassExpression,
-  isFunctionExpression,
-  isSequenceExpression,
   logicalExpression,
   nullLiteral,
   numericLiteral,
   sequenceExpression,
   unaryExpression,
+} from './emitted-nodes';
+
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  cloneNode,
+  isArrowFunctionExpression,
+  isClassExpression,
+  isFunctionExpression,
+  isSequenceExpression,
 } = t;
 
 /** One expression evaluating `exprs` in order, with the last one's value; `void 0` for none. */
@@ -70,7 +72,10 @@ export function isInert(e: t.Node, readable: ReadonlySet<t.Node> = NO_NAMES): bo
   }
 }
 
-/** `(v = e) === null || v === void 0`: the test optional chaining and `??` make, `document.all` included. */
+/**
+ * `(v = e) === null || v === void 0` for a temporary `v`: the test optional chaining and `??` make,
+ * `document.all` included.
+ */
 export function isNullish(v: t.Identifier, e: t.Expression): t.Expression {
   return logicalExpression(
     '||',

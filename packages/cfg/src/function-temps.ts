@@ -2,17 +2,10 @@ import * as t from '@babel/types';
 import type { ControlFlowGraph } from './control-flow-graph';
 import type { FunctionLocals } from './edge-code-plan';
 import type { FreshName } from './fresh-names';
+import { variableDeclaration, variableDeclarator } from './emitted-nodes';
 
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
-const {
-  cloneNode,
-  isAssignmentExpression,
-  isExpressionStatement,
-  isIdentifier,
-  traverseFast,
-  variableDeclaration,
-  variableDeclarator,
-} = t;
+const { cloneNode, isAssignmentExpression, isExpressionStatement, isIdentifier, traverseFast } = t;
 
 /**
  * The hidden locals one activation's inserted code needs, created on first use with names that collide

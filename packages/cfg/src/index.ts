@@ -47,3 +47,23 @@ export { checkTrace, TraceReplay, type TracedActivation } from './trace/trace-or
 export { validateCfg } from './validate-cfg';
 export { freshNamesAvoiding, freshNamesFor, type FreshName } from './fresh-names';
 export { unlikelyEdges } from './branch-hints';
+export {
+  assignmentExpression,
+  binaryExpression,
+  blockStatement,
+  booleanLiteral,
+  callExpression,
+  conditionalExpression,
+  expressionStatement,
+  identifier,
+  logicalExpression,
+  memberExpression,
+  nullLiteral,
+  numericLiteral,
+  sequenceExpression,
+  stringLiteral,
+  unaryExpression,
+  updateExpression,
+  variableDeclaration,
+  variableDeclarator,
+} from './emitted-nodes';

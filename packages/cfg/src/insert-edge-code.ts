@@ -6,10 +6,10 @@ import type { FreshName } from './fresh-names';
 import { InsertionEdits } from './insertion-edits';
 import { unwrapTypeScript } from './node-facts';
 import { locatedAt } from './expression-builders';
+import { blockStatement } from './emitted-nodes';
 
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
 const {
-  blockStatement,
   isArrowFunctionExpression,
   isBlockStatement,
   isClassExpression,

@@ -16,22 +16,35 @@ import { visitBindingTarget } from './pattern-defaults';
 import { suspensionPoints } from './own-code';
 import { SuspendingIteration } from './suspending-iteration';
 import { placeCaseCode, type CaseCode } from './switch-case-code';
-
-// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
-const {
-  arrowFunctionExpression,
+import {
   assignmentExpression,
-  awaitExpression,
   binaryExpression,
   blockStatement,
   booleanLiteral,
   callExpression,
   catchClause,
-  cloneNode,
   conditionalExpression,
   expressionStatement,
   identifier,
   ifStatement,
+  logicalExpression,
+  memberExpression,
+  nullLiteral,
+  numericLiteral,
+  returnStatement,
+  stringLiteral,
+  throwStatement,
+  tryStatement,
+  unaryExpression,
+  variableDeclaration,
+  variableDeclarator,
+} from './emitted-nodes';
+
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  arrowFunctionExpression,
+  awaitExpression,
+  cloneNode,
   isArrayPattern,
   isArrowFunctionExpression,
   isAssignmentExpression,
@@ -60,19 +73,8 @@ const {
   isTSNonNullExpression,
   isVariableDeclaration,
   isYieldExpression,
-  logicalExpression,
-  memberExpression,
-  nullLiteral,
-  numericLiteral,
   objectExpression,
   objectProperty,
-  returnStatement,
-  stringLiteral,
-  throwStatement,
-  tryStatement,
-  unaryExpression,
-  variableDeclaration,
-  variableDeclarator,
 } = t;
 
 type Exprs = t.Expression[];

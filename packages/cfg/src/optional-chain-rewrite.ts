@@ -1,6 +1,16 @@
 import * as t from '@babel/types';
 import { isNullish, seq } from './expression-builders';
 import type { FunctionTemps } from './function-temps';
+import {
+  assignmentExpression,
+  booleanLiteral,
+  callExpression,
+  conditionalExpression,
+  identifier,
+  memberExpression,
+  numericLiteral,
+  unaryExpression,
+} from './emitted-nodes';
 
 type ChainNode = t.OptionalMemberExpression | t.OptionalCallExpression;
 
@@ -53,46 +63,46 @@ export function rewriteOptionalChain(top: ChainNode, code: ChainCode, temps: Fun
       if (last && code.bindCallee) {
         // The object is read once, before the member, into a temporary no key can change in between.
         const receiver = temps.get('receiver', 'pp_this');
-        const member = t.memberExpression(receiver, link.property as t.Expression, link.computed);
-        cur = code.bindCallee(t.assignmentExpression('=', t.cloneNode(receiver), cur), member);
+        const member = memberExpression(receiver, link.property as t.Expression, link.computed);
+        cur = code.bindCallee(assignmentExpression('=', t.cloneNode(receiver), cur), member);
         return;
       }
-      const member = t.memberExpression(cur, link.property as t.Expression, link.computed);
-      cur = last && code.deleted ? t.unaryExpression('delete', member) : member;
+      const member = memberExpression(cur, link.property as t.Expression, link.computed);
+      cur = last && code.deleted ? unaryExpression('delete', member) : member;
       return;
     }
     const call = link as t.OptionalCallExpression;
     const args = call.arguments;
     if (!call.optional) {
-      cur = t.callExpression(cur, args);
+      cur = callExpression(cur, args);
       return;
     }
     if (t.isMemberExpression(cur)) {
       // `o.m?.()` calls with `this === o`: keep the receiver in its own temporary.
       const receiver = t.isSuper(cur.object) ? null : temps.get('receiver', 'pp_this');
-      const fn = receiver ? t.memberExpression(receiver, cur.property, cur.computed) : cur;
+      const fn = receiver ? memberExpression(receiver, cur.property, cur.computed) : cur;
       const test = receiver
         ? seq([
-            t.assignmentExpression('=', t.cloneNode(receiver), cur.object as t.Expression),
+            assignmentExpression('=', t.cloneNode(receiver), cur.object as t.Expression),
             isNullish(v(), fn),
           ])
         : isNullish(v(), fn);
       guards.push({ test, short: edits?.short ?? [], go: edits?.go ?? [] });
       const thisArg = receiver ? t.cloneNode(receiver) : t.thisExpression();
-      cur = t.callExpression(t.memberExpression(v(), t.identifier('call')), [thisArg, ...args]);
+      cur = callExpression(memberExpression(v(), identifier('call')), [thisArg, ...args]);
       return;
     }
     guards.push({ test: isNullish(v(), cur), short: edits?.short ?? [], go: edits?.go ?? [] });
-    cur = t.callExpression(v(), args);
+    cur = callExpression(v(), args);
   });
 
   let result: t.Expression = code.end.length
-    ? seq([t.assignmentExpression('=', v(), cur), ...code.end, v()])
+    ? seq([assignmentExpression('=', v(), cur), ...code.end, v()])
     : cur;
-  const skipped = code.deleted ? t.booleanLiteral(true) : t.unaryExpression('void', t.numericLiteral(0));
+  const skipped = code.deleted ? booleanLiteral(true) : unaryExpression('void', numericLiteral(0));
   for (let i = guards.length - 1; i >= 0; i--) {
     const g = guards[i];
-    result = t.conditionalExpression(g.test, seq([...g.short, t.cloneNode(skipped)]), seq([...g.go, result]));
+    result = conditionalExpression(g.test, seq([...g.short, t.cloneNode(skipped)]), seq([...g.go, result]));
   }
   return result;
 }

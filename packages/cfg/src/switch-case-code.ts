@@ -1,20 +1,17 @@
 import * as t from '@babel/types';
 import type { FunctionTemps } from './function-temps';
 import { isInert, seq } from './expression-builders';
-
-const {
+import {
   assignmentExpression,
   binaryExpression,
-  breakStatement,
-  cloneNode,
   conditionalExpression,
   expressionStatement,
-  isAssignmentExpression,
-  isIdentifier,
-  isNumericLiteral,
+  identifier,
   numericLiteral,
-  switchCase,
-} = t;
+  unaryExpression,
+} from './emitted-nodes';
+
+const { breakStatement, cloneNode, isAssignmentExpression, isIdentifier, isNumericLiteral, switchCase } = t;
 
 type Exprs = t.Expression[];
 
@@ -114,7 +111,7 @@ function undoOnFallthrough(previous: t.SwitchCase, code: Exprs): boolean {
   const folded = foldedCode(code);
   const write = folded.length === 1 ? constantWrite(folded[0]) : null;
   if (!write || write.set) return false;
-  const undo = assignmentExpression('-=', t.identifier(write.name), numericLiteral(write.value));
+  const undo = assignmentExpression('-=', identifier(write.name), numericLiteral(write.value));
   const list = previous.consequent;
   const last = list[list.length - 1];
   const lastCode = last && t.isExpressionStatement(last) ? last.expression : null;
@@ -158,8 +155,8 @@ function combined(first: t.Expression, second: t.Expression): t.Expression | nul
   if (!a.set && sum === 0) return null;
   const operator = a.set ? '=' : sum < 0 ? '-=' : '+=';
   const value = a.set ? sum : Math.abs(sum);
-  const literal = value < 0 ? t.unaryExpression('-', numericLiteral(-value)) : numericLiteral(value);
-  return assignmentExpression(operator, t.identifier(a.name), literal);
+  const literal = value < 0 ? unaryExpression('-', numericLiteral(-value)) : numericLiteral(value);
+  return assignmentExpression(operator, identifier(a.name), literal);
 }
 
 function constantWrite(e: t.Expression): { name: string; set: boolean; value: number } | null {
