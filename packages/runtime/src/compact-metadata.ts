@@ -116,43 +116,57 @@ class Shapes {
 
 /** `value` (found under `key`) with its objects and arrays positional and its integer arrays packed. */
 function positional(value: unknown, key: string, shapes: Shapes): unknown {
-  if (isPackable(key, value)) return packIntegers(value, PACKED_STRIDES[key]);
-  // What JSON.stringify writes for a value it cannot represent: nothing in an object, `null` in an array.
-  const absent = (v: unknown) => v === undefined || typeof v === 'function' || typeof v === 'symbol';
   if (Array.isArray(value)) {
+    if (isPackable(key, value)) return packIntegers(value, PACKED_STRIDES[key]);
     const items: unknown[] = [-1];
+    // An item's key is its index, never one of PACKED_STRIDES': `''` says the same without making the string.
     for (let i = 0; i < value.length; i++)
-      items.push(absent(value[i]) ? null : positional(value[i], String(i), shapes));
+      items.push(absent(value[i]) ? null : positional(value[i], '', shapes));
     return items;
   }
   if (value === null || typeof value !== 'object') return value;
   const record = value as Record<string, unknown>;
-  const keys = Object.keys(record).filter((k) => !absent(record[k]));
+  const keys: string[] = [];
+  for (const k of Object.keys(record)) if (!absent(record[k])) keys.push(k);
   const fields: unknown[] = [shapes.of(keys)];
   for (const k of keys) fields.push(positional(record[k], k, shapes));
   return fields;
 }
 
-function isPackable(key: string, value: unknown): value is number[] {
-  return (
-    Array.isArray(value) &&
-    Object.prototype.hasOwnProperty.call(PACKED_STRIDES, key) &&
-    value.every((v) => typeof v === 'number')
-  );
+/** What JSON.stringify writes for a value it cannot represent: nothing in an object, `null` in an array. */
+function absent(v: unknown): boolean {
+  return v === undefined || typeof v === 'function' || typeof v === 'symbol';
 }
 
+function isPackable(key: string, value: unknown[]): value is number[] {
+  if (!Object.prototype.hasOwnProperty.call(PACKED_STRIDES, key)) return false;
+  for (let i = 0; i < value.length; i++) if (typeof value[i] !== 'number') return false;
+  return true;
+}
+
+/** The digits' character codes, and how many `packIntegers` turns into a string at once (the argument limit). */
+const VLQ_CODES = Array.from(VLQ_DIGITS, (c) => c.charCodeAt(0));
+const CODES_PER_CALL = 8192;
+
+/**
+ * The digits are collected as character codes and made into a string in a few calls: appending them one at a
+ * time made a string object per digit (most of the time the compaction took, 150 K digits on lodash).
+ */
 function packIntegers(values: readonly number[], stride: number): string {
-  let out = '';
-  values.forEach((v, i) => {
-    const delta = i >= stride ? v - values[i - stride] : v;
+  const codes: number[] = [];
+  for (let i = 0; i < values.length; i++) {
+    const delta = i >= stride ? values[i] - values[i - stride] : values[i];
     let z = delta < 0 ? -delta * 2 - 1 : delta * 2;
     // Arithmetic rather than bit operations: columns of a minified file can pass 2^31 when doubled.
     while (z >= 32) {
-      out += VLQ_DIGITS[32 + (z % 32)];
+      codes.push(VLQ_CODES[32 + (z % 32)]);
       z = Math.floor(z / 32);
     }
-    out += VLQ_DIGITS[z];
-  });
+    codes.push(VLQ_CODES[z]);
+  }
+  let out = '';
+  for (let i = 0; i < codes.length; i += CODES_PER_CALL)
+    out += String.fromCharCode(...codes.slice(i, i + CODES_PER_CALL));
   return out;
 }
 
