@@ -1,15 +1,6 @@
 import * as t from '@babel/types';
 import {
   EdgeKind,
-  type ControlFlowGraph,
-  type EdgeCodePlan,
-  type FunctionLocals,
-  type ParameterState,
-  type Suspension,
-} from '@pathprof/cfg';
-import type { FileCounters } from './file-counters';
-import type { CounterPlan } from './counter-plan';
-import {
   assignmentExpression,
   binaryExpression,
   callExpression,
@@ -20,7 +11,14 @@ import {
   memberExpression,
   numericLiteral,
   sequenceExpression,
+  type ControlFlowGraph,
+  type EdgeCodePlan,
+  type FunctionLocals,
+  type ParameterState,
+  type Suspension,
 } from '@pathprof/cfg';
+import type { FileCounters } from './file-counters';
+import type { CounterPlan } from './counter-plan';
 
 /** What a call site does before its callee starts: hand off the callee's context value, or ask for a push. */
 export type ContextHandOff =
