@@ -45,6 +45,16 @@ const RECIPES = {
     runner: 'vitest',
     include: ['src/**'],
   },
+  destr: {
+    style: 'a faster, safer JSON.parse in TypeScript, tested with Vitest 3',
+    runner: 'vitest',
+    include: ['src/**'],
+  },
+  pathe: {
+    style: 'POSIX path utilities for every platform in TypeScript, tested with Vitest 3',
+    runner: 'vitest',
+    include: ['src/**'],
+  },
 };
 
 const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|trace]... [--plugin-options JSON] [--json FILE] [--keep DIR]
