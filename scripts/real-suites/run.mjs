@@ -46,12 +46,17 @@ const RECIPES = {
     include: ['src/**'],
   },
   destr: {
-    style: 'a faster, safer JSON.parse in TypeScript, tested with Vitest 3',
+    style: 'a faster, safer JSON.parse in TypeScript, tested with Vitest',
+    runner: 'vitest',
+    include: ['src/**'],
+  },
+  ohash: {
+    style: 'object hashing, SHA-256 and deep diff in TypeScript, tested with Vitest',
     runner: 'vitest',
     include: ['src/**'],
   },
   pathe: {
-    style: 'POSIX path utilities for every platform in TypeScript, tested with Vitest 3',
+    style: 'POSIX path utilities for every platform in TypeScript, tested with Vitest',
     runner: 'vitest',
     include: ['src/**'],
   },
