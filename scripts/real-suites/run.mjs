@@ -239,7 +239,12 @@ function runVitest(dir, recipe, options, env, work) {
     resolve: {
       alias: { 'babel-plugin-pathprof/runtime': join(root, 'packages', 'babel-plugin', 'runtime.js') },
     },
-    test: { pool: 'forks', ...(coverage ? { coverage } : {}) },
+    test: {
+      pool: 'forks',
+      ...(coverage
+        ? { coverage, setupFiles: [join(root, 'packages', 'babel-plugin', 'vitest-setup.mjs')] }
+        : {}),
+    },
   };
   const configFile = join(work, 'vitest.config.mjs');
   writeFileSync(configFile, `export default ${JSON.stringify(config)};\n`);
