@@ -50,6 +50,11 @@ const RECIPES = {
     runner: 'vitest',
     include: ['src/**'],
   },
+  mlly: {
+    style: 'ES module syntax analysis and resolution in TypeScript, tested with Vitest',
+    runner: 'vitest',
+    include: ['src/**'],
+  },
   ohash: {
     style: 'object hashing, SHA-256 and deep diff in TypeScript, tested with Vitest',
     runner: 'vitest',
@@ -221,9 +226,10 @@ function runJest(dir, recipe, options, env, work) {
 }
 
 /**
- * A Vitest suite (a project without a Vitest config of its own, so the run's config is the whole config),
- * instrumented by the plugin's Vitest coverage provider as a user sets it up (README, "Vitest"), with
- * TypeScript profiled before its types are stripped.
+ * A Vitest suite under the project's own Vitest (2 and later), instrumented by the plugin's coverage provider
+ * and setup file as a user sets them up (README, "Vitest"), with TypeScript profiled before its types are
+ * stripped. The run's config is the whole config: a project's own (pathe's sets only coverage reporters) is
+ * not read, so a recipe's project must need nothing of it.
  */
 function runVitest(dir, recipe, options, env, work) {
   const out = join(work, 'vitest.json');
