@@ -3,8 +3,9 @@
 // [--plugin-options JSON]`. Each DIR is a checkout of a known package (RECIPES: how its suite runs, which of
 // its files are its own source) with its dependencies installed (`npm install`). The suite runs once plain
 // and once per mode with the package's source instrumented by babel-plugin-pathprof; every test's outcome
-// must be the same, something must be instrumented and profiles written. Nothing of the suites is kept, but
-// with `--keep DIR` each instrumented run's profiles (DIR/NAME-MODE), for pathprof-report.
+// must be the same, something must be instrumented and profiles written (trace mode, the tracing oracle's
+// instrumentation: events reported to a counting stand-in of its recorder instead). Nothing of the suites is
+// kept, but with `--keep DIR` each instrumented run's profiles (DIR/NAME-MODE), for pathprof-report.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { parseArgs } from 'node:util';
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, '..', '..');
 const require = createRequire(import.meta.url);
+const { countingRecorderSource, TRACE_GLOBAL } = require('../conformance/trace-recorder.cjs');
 
 /**
  * How each known suite runs. `include`: the package's own source, relative to the checkout (what is
@@ -67,7 +69,7 @@ const RECIPES = {
   },
 };
 
-const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|trace]... [--plugin-options JSON] [--json FILE] [--keep DIR]
+const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|interprocedural|contexts|trace]... [--plugin-options JSON] [--json FILE] [--keep DIR]
 known suites: ${Object.keys(RECIPES).join(', ')} (each DIR a checkout with its dependencies installed)`;
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -114,14 +116,17 @@ for (const dir of positionals.map((d) => resolve(d))) {
       if (a !== b) differences.push({ test: key, plain: a, instrumented: b });
     }
     entry.modes[mode] = { ...tally(run.tests), differences, profiles: run.profiles, files: run.files };
+    if (mode === 'trace') entry.modes[mode].events = run.events;
     console.log(
       `  [${mode}] ${run.tests.size} tests, ${JSON.stringify(tally(run.tests))}, ${differences.length} differ; ` +
-        `${run.files} source files counted in ${run.profiles} profiles`,
+        (mode === 'trace'
+          ? `${run.events} events traced`
+          : `${run.files} source files counted in ${run.profiles} profiles`),
     );
     for (const d of differences)
       console.log(`    ${d.test}: plain ${d.plain}, instrumented ${d.instrumented}`);
-    if (differences.length > 0 || run.profiles === 0 || run.files === 0 || run.tests.size === 0)
-      failed = true;
+    const counted = mode === 'trace' ? run.events > 0 : run.profiles > 0 && run.files > 0;
+    if (differences.length > 0 || !counted || run.tests.size === 0) failed = true;
   }
   report.push(entry);
 }
@@ -150,7 +155,7 @@ function runSuite(dir, recipe, options, keep) {
       rmSync(keep, { recursive: true, force: true });
       cpSync(profiles, keep, { recursive: true });
     }
-    return { tests, ...countProfiles(profiles) };
+    return { tests, ...countProfiles(profiles), events: countTraceEvents(profiles) };
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
@@ -159,6 +164,7 @@ function runSuite(dir, recipe, options, keep) {
 function runMocha(dir, recipe, options, env, work) {
   const out = join(work, 'mocha.json');
   const register = options ? ['--require', join(here, 'mocha-register.cjs')] : [];
+  if (options?.mode === 'trace') register.push('--require', traceSetup('mocha', work));
   const settings = { dir, plugin, include: recipe.include, pluginOptions: options };
   const run = spawnSync(
     process.execPath,
@@ -200,6 +206,8 @@ function runJest(dir, recipe, options, env, work) {
     cacheDirectory: join(work, 'jest-cache'),
     transform: { '^.+\\.js$': [babelJest, transformOptions] },
     setupFilesAfterEnv: [
+      // First: the suite's own setup files are instrumented too.
+      ...(options?.mode === 'trace' ? [traceSetup('jest', work)] : []),
       ...(base.setupFilesAfterEnv ?? []),
       ...(options ? [join(root, 'packages', 'babel-plugin', 'jest-setup.js')] : []),
     ],
@@ -248,7 +256,13 @@ function runVitest(dir, recipe, options, env, work) {
     test: {
       pool: 'forks',
       ...(coverage
-        ? { coverage, setupFiles: [join(root, 'packages', 'babel-plugin', 'vitest-setup.mjs')] }
+        ? {
+            coverage,
+            setupFiles: [
+              ...(options.mode === 'trace' ? [traceSetup('vitest', work)] : []),
+              join(root, 'packages', 'babel-plugin', 'vitest-setup.mjs'),
+            ],
+          }
         : {}),
     },
   };
@@ -291,6 +305,44 @@ function addTest(tests, name, state) {
   let key = name;
   for (let n = 2; tests.has(key); n++) key = `${name} #${n}`;
   tests.set(key, state);
+}
+
+/**
+ * Trace mode's code reports to a recorder the test process must have: a setup file for `runner` installs
+ * conformance's counting stand-in (once per global) and, when the test file (jest, Vitest) or the process
+ * (mocha) is done, writes how many events it counted into PATHPROF_DIR (trace-events-*.txt).
+ */
+function traceSetup(runner, work) {
+  const file = join(work, runner === 'vitest' ? 'trace-setup.mjs' : 'trace-setup.cjs');
+  const modules =
+    runner === 'vitest'
+      ? "import { afterAll } from 'vitest';\nimport { mkdirSync, writeFileSync } from 'node:fs';\nimport { join } from 'node:path';\n"
+      : "const { mkdirSync, writeFileSync } = require('node:fs');\nconst { join } = require('node:path');\n";
+  const done = runner === 'mocha' ? "process.on('exit', write);" : 'afterAll(write);';
+  const recorder = `globalThis[${JSON.stringify(TRACE_GLOBAL)}]`;
+  writeFileSync(
+    file,
+    `${modules}if (!${recorder}) { ${countingRecorderSource} }\n` +
+      // What an earlier test file in the same global wrote is not written again.
+      'function write() {\n' +
+      `  const recorder = ${recorder};\n` +
+      '  const events = recorder.events - (recorder.written ?? 0);\n' +
+      '  recorder.written = recorder.events;\n' +
+      '  mkdirSync(process.env.PATHPROF_DIR, { recursive: true });\n' +
+      '  const name = `trace-events-${process.pid}-${Math.random().toString(36).slice(2)}.txt`;\n' +
+      '  writeFileSync(join(process.env.PATHPROF_DIR, name), String(events));\n' +
+      `}\n${done}\n`,
+  );
+  return file;
+}
+
+/** Events a traced run reported (what trace-setup files wrote). */
+function countTraceEvents(profiles) {
+  if (!existsSync(profiles)) return 0;
+  let events = 0;
+  for (const n of readdirSync(profiles))
+    if (/^trace-events-.*\.txt$/.test(n)) events += Number(readFileSync(join(profiles, n), 'utf8'));
+  return events;
 }
 
 /** Profiles written, and how many distinct source files they counted. */
