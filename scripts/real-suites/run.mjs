@@ -4,8 +4,10 @@
 // its files are its own source) with its dependencies installed (`npm install`). The suite runs once plain
 // and once per mode with the package's source instrumented by babel-plugin-pathprof; every test's outcome
 // must be the same, something must be instrumented and profiles written (trace mode, the tracing oracle's
-// instrumentation: events reported to a counting stand-in of its recorder instead). Nothing of the suites is
-// kept, but with `--keep DIR` each instrumented run's profiles (DIR/NAME-MODE), for pathprof-report.
+// instrumentation: events reported to a counting stand-in of its recorder instead). Preferential mode without
+// an `interesting` plugin option runs path mode first, takes its hottest paths (`pathprof-report prefer --hot
+// 50`) as the interesting set and requires the same counts as path mode's. Nothing of the suites is kept, but
+// with `--keep DIR` each instrumented run's profiles (DIR/NAME-MODE), for pathprof-report.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -21,7 +23,8 @@ const { countingRecorderSource, TRACE_GLOBAL } = require('../conformance/trace-r
 
 /**
  * How each known suite runs. `include`: the package's own source, relative to the checkout (what is
- * instrumented); `env`: what its suite assumes (luxon's tests are written for New York time).
+ * instrumented); `env`: what its suite assumes (luxon's tests are written for New York time); `random`: why
+ * two runs of its suite count different paths (preferential mode's counts are then not compared).
  */
 const RECIPES = {
   'js-yaml': {
@@ -29,6 +32,7 @@ const RECIPES = {
     runner: 'mocha',
     args: [],
     include: ['index.js', 'lib/**'],
+    random: 'its fuzzy dumper tests draw random input (fast-check)',
   },
   express: {
     style: 'a web framework: async request handling over HTTP on loopback',
@@ -69,7 +73,7 @@ const RECIPES = {
   },
 };
 
-const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|interprocedural|contexts|trace]... [--plugin-options JSON] [--json FILE] [--keep DIR]
+const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|interprocedural|contexts|preferential|trace]... [--plugin-options JSON] [--json FILE] [--keep DIR]
 known suites: ${Object.keys(RECIPES).join(', ')} (each DIR a checkout with its dependencies installed)`;
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -93,6 +97,7 @@ try {
   fail(`--plugin-options is not JSON: ${error.message}`);
 }
 const plugin = join(root, 'packages', 'babel-plugin', 'dist', 'index.js');
+const reportBin = join(root, 'packages', 'report', 'bin', 'pathprof-report.js');
 if (!existsSync(plugin)) fail(`${plugin} is missing: build first (npx tsc -b)`);
 
 const report = [];
@@ -109,7 +114,16 @@ for (const dir of positionals.map((d) => resolve(d))) {
   console.log(`\n${name} (${recipe.style}): ${entry.tests} tests plain, ${JSON.stringify(entry.plain)}`);
   for (const mode of modes) {
     const keep = values.keep && join(resolve(values.keep), `${name}-${mode}`);
-    const run = runSuite(dir, recipe, { ...pluginOptions, mode }, keep);
+    const derived = mode === 'preferential' && pluginOptions.interesting === undefined;
+    const reference = derived && mkdtempSync(join(tmpdir(), 'pathprof-preferential-'));
+    let options = { ...pluginOptions, mode };
+    if (derived) {
+      runSuite(dir, recipe, { ...pluginOptions, mode: 'path' }, join(reference, 'path'));
+      const interesting = join(reference, 'interesting.json');
+      pathprofReport(dir, ['prefer', '--hot', '50', '-o', interesting, join(reference, 'path')]);
+      options = { ...options, interesting };
+    }
+    const run = runSuite(dir, recipe, options, derived ? join(reference, 'preferential') : keep);
     const differences = [];
     for (const key of new Set([...plain.tests.keys(), ...run.tests.keys()])) {
       const [a, b] = [plain.tests.get(key) ?? 'missing', run.tests.get(key) ?? 'missing'];
@@ -127,6 +141,23 @@ for (const dir of positionals.map((d) => resolve(d))) {
       console.log(`    ${d.test}: plain ${d.plain}, instrumented ${d.instrumented}`);
     const counted = mode === 'trace' ? run.events > 0 : run.profiles > 0 && run.files > 0;
     if (differences.length > 0 || !counted || run.tests.size === 0) failed = true;
+    if (derived && recipe.random) console.log(`    counts not compared with path mode's: ${recipe.random}`);
+    else if (derived) {
+      const [path, preferential] = ['path', 'preferential'].map((m) => countsOf(dir, join(reference, m)));
+      const same = path === preferential;
+      entry.modes[mode].sameCountsAsPathMode = same;
+      console.log(
+        `    counts ${same ? 'the same as' : 'DIFFER from'} path mode's (interesting: its hottest 50 %)`,
+      );
+      if (!same) failed = true;
+    }
+    if (derived) {
+      if (keep) {
+        rmSync(keep, { recursive: true, force: true });
+        cpSync(join(reference, 'preferential'), keep, { recursive: true });
+      }
+      rmSync(reference, { recursive: true, force: true });
+    }
   }
   report.push(entry);
 }
@@ -343,6 +374,26 @@ function countTraceEvents(profiles) {
   for (const n of readdirSync(profiles))
     if (/^trace-events-.*\.txt$/.test(n)) events += Number(readFileSync(join(profiles, n), 'utf8'));
   return events;
+}
+
+/** Runs pathprof-report in the checkout (where the profiles' sources are); its stdout. */
+function pathprofReport(dir, args) {
+  const run = spawnSync(process.execPath, [reportBin, ...args], {
+    cwd: dir,
+    encoding: 'utf8',
+    maxBuffer: 1 << 29,
+  });
+  if (run.status !== 0)
+    throw new Error(`pathprof-report ${args[0]} failed in ${dir}: ${run.stderr.slice(0, 2000)}`);
+  return run.stdout;
+}
+
+/** A run's report JSON without what only a preferential run or one split by test has: its counts, as text. */
+function countsOf(dir, profiles) {
+  const omitted = new Set(['tests', 'preferential', 'residual']);
+  return JSON.stringify(JSON.parse(pathprofReport(dir, ['json', profiles])), (key, value) =>
+    omitted.has(key) ? undefined : value,
+  );
 }
 
 /** Profiles written, and how many distinct source files they counted. */
