@@ -110,7 +110,7 @@ export function instrumentProgram(
     // No cutting brings the file within the budget: count it per function instead.
     mode = 'path';
     const fallback = `its interprocedural paths do not fit in maxPaths (${options.maxPaths}), whatever calls are cut and paths split; counted per function (path mode)`;
-    note = { scheme: options.scheme, pathCount: null, sites: [], fallback };
+    note = { scheme: options.scheme, pathCount: null, sites: [], notCrossed: [], fallback };
     console.warn(`pathprof: ${key}: ${fallback}`);
   }
 

@@ -1,9 +1,11 @@
 import type * as t from '@babel/types';
 import {
   enteredOnlyBySplitCalls,
+  refusedHandOffs,
   type CallTargets,
   type ControlFlowGraph,
   type FreshName,
+  type RefusalReason,
 } from '@pathprof/cfg';
 import { fitInterproceduralNumbering, planComponentStorage, type CutReason } from '@pathprof/numbering';
 import type { FileCounters } from './file-counters';
@@ -23,13 +25,28 @@ export interface CallSiteNote {
   readonly cut: 'recursive' | 'budget' | null;
 }
 
+/** A call of a statically known callee that hands it nothing, as the build reports it. */
+export interface NotCrossedNote {
+  readonly caller: string;
+  readonly callee: string;
+  readonly line: number;
+  readonly column: number;
+  readonly why: RefusalReason;
+}
+
 /** What the build says of a file in interprocedural mode. */
 export interface InterproceduralNote {
   readonly scheme: ResolvedOptions['scheme'];
   /** N, the number of interprocedural paths (a decimal string); null after a fallback. */
   readonly pathCount: string | null;
-  /** The split calls, crossed or cut. Every other call is cut: its callee is not known statically. */
+  /** The split calls, crossed or cut. */
   readonly sites: CallSiteNote[];
+  /**
+   * The calls whose callee is known statically but takes no hand-off, so that it starts paths of its own
+   * (`why`: `async`, `generator`, `spread` arguments, or `parameters` that run code before its body). Every
+   * other call is cut too: its callee is not known statically.
+   */
+  readonly notCrossed: NotCrossedNote[];
   /** Set when the file had to be counted per function (path mode) instead, with why. */
   readonly fallback: string | null;
 }
@@ -83,6 +100,14 @@ export function planInterproceduralFile(
   });
   const { storage, arraySize, hashCount } = planComponentStorage(numbering, options.hashThreshold);
   const budgetCuts = new Set(cutSites);
+  const refused = refusedHandOffs(targets, graphs);
+  const notCrossed: NotCrossedNote[] = refused.map((r) => ({
+    caller: numbering.procedures[r.caller].name,
+    callee: numbering.procedures[r.callee].name,
+    line: r.call.loc?.start.line ?? 0,
+    column: r.call.loc?.start.column ?? 0,
+    why: r.why,
+  }));
   const sites: CallSiteNote[] = numbering.procedures.flatMap((p, i) =>
     p.callSites.map((site, k) => {
       const call = graphs[i].callSites[k].node;
@@ -106,10 +131,26 @@ export function planInterproceduralFile(
       pathCount: String(numbering.pathCount),
       storage,
       checksum: interproceduralChecksum(numbering),
+      ...(refused.length > 0
+        ? {
+            notCrossed: refused.map((r, i) => ({
+              caller: r.caller,
+              callee: r.callee,
+              line: notCrossed[i].line,
+              why: r.why,
+            })),
+          }
+        : {}),
     },
     arraySize,
     hashCount,
-    note: { scheme: options.scheme, pathCount: String(numbering.pathCount), sites, fallback: null },
+    note: {
+      scheme: options.scheme,
+      pathCount: String(numbering.pathCount),
+      sites,
+      notCrossed,
+      fallback: null,
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import type { ControlFlowGraph, SourceRange } from '@pathprof/cfg';
+import type { ControlFlowGraph, RefusalReason, SourceRange } from '@pathprof/cfg';
 import { isSilentKind } from '@pathprof/cfg';
 import {
   type ContextNumbering,
@@ -97,6 +97,11 @@ export interface InterproceduralMetadata {
   /** Where each component of the crossed call graph is counted: a slice of the file's array or a hash table. */
   readonly storage: ComponentStorage;
   readonly checksum: string;
+  /**
+   * The calls whose callee is known statically but takes no hand-off (indexes in `functions`, the call's
+   * line, why: see `RefusalReason`); absent when there are none.
+   */
+  readonly notCrossed?: { caller: number; callee: number; line: number; why: RefusalReason }[];
 }
 
 export interface FunctionMetadata {

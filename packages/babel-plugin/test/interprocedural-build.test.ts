@@ -70,10 +70,21 @@ describe('interprocedural mode at build time', () => {
   test('calls into async functions, generators and methods, callbacks and spread calls are never split', () => {
     const { notes } = build(
       `async function a() {} function* g() {} function f(...xs) { return xs.length; }
-       module.exports = () => [a(), g(), f(...[1, 2]), [1].map(f)];`,
+       function d(x = 1) { return x; }
+       module.exports = () => [a(), g(), f(...[1, 2]), [1].map(f), d(2), f(3)];`,
       { mode: 'interprocedural' },
     );
-    expect(notes.interprocedural!.sites).toEqual([]);
+    const ipp = notes.interprocedural!;
+    expect(ipp.sites.map((s) => `${s.caller}→${s.callee}: ${s.cut ?? 'crossed'}`)).toEqual([
+      'module.exports→f: crossed',
+    ]);
+    // The build says why each call of a function it knows is not crossed; the callback is not a call of f.
+    expect(ipp.notCrossed.map((c) => `${c.caller}→${c.callee} L${c.line}: ${c.why}`)).toEqual([
+      'module.exports→a L3: async',
+      'module.exports→g L3: generator',
+      'module.exports→f L3: spread',
+      'module.exports→d L3: parameters',
+    ]);
   });
 
   test('a file that does not fit the budget in any way is counted per function, with a warning naming it', () => {

@@ -8,7 +8,7 @@ import { freshNamesAvoiding, type FreshName } from './fresh-names';
 import { lowerPatternParameters } from './lower-pattern-parameters';
 import { lowerDeclarations, lowerPatternTargets } from './lower-pattern-targets';
 import traverseModule, { type NodePath } from '@babel/traverse';
-import { acceptsHandOff, type CallTargets } from './call-targets';
+import { acceptsHandOff, type CallTargets, type RefusalReason } from './call-targets';
 import type { ProgramPoints } from './program-point';
 import { visitOwnCode } from './own-code';
 import { nonThrowingCode } from './non-throwing-code';
@@ -128,6 +128,40 @@ export function handOffCalls(targets: CallTargets, graphs: readonly ControlFlowG
     });
     return calls;
   });
+}
+
+/**
+ * A call of one of `graphs` whose callee is known statically but hands it nothing (neither crossed nor cut:
+ * the callee starts its own paths): the caller's and the callee's indexes among the graphs, and why.
+ */
+export interface RefusedHandOff {
+  readonly call: t.CallExpression;
+  readonly caller: number;
+  readonly callee: number;
+  readonly why: RefusalReason;
+}
+
+/**
+ * The calls of `graphs`, in each graph's source order, whose callee is one of them and known statically but
+ * cannot take a hand-off: it resumes later (async, generator), the call spreads its arguments, or the
+ * callee's parameters run code before its body (`acceptsHandOff`), what users ask about when a call they
+ * expected to be crossed is not.
+ */
+export function refusedHandOffs(targets: CallTargets, graphs: readonly ControlFlowGraph[]): RefusedHandOff[] {
+  const index = new Map<t.Node, number>(graphs.map((g, i) => [g.node, i]));
+  const refused: RefusedHandOff[] = [];
+  graphs.forEach((g, caller) => {
+    visitOwnCode(g.node, (node) => {
+      if (!isCallExpression(node)) return;
+      // A call is in at most one of the two maps.
+      let refusal = targets.refusedCalls.get(node);
+      const fn = targets.calleeOf.get(node);
+      if (fn && !acceptsHandOff(fn)) refusal = { fn, why: 'parameters' };
+      const callee = refusal && index.get(refusal.fn);
+      if (refusal && callee !== undefined) refused.push({ call: node, caller, callee, why: refusal.why });
+    });
+  });
+  return refused;
 }
 
 /** The functions that start only through `calls`: never escaping, every call of theirs among `calls`. */

@@ -12,10 +12,23 @@ export interface CallTargets {
   /** Each such call, with the function it enters. */
   readonly calleeOf: ReadonlyMap<t.CallExpression, t.Function>;
   /**
+   * The plain calls of such functions that cannot hand state over all the same, with the function each
+   * enters and why: an async function or a generator (its body resumes later), or spread arguments.
+   */
+  readonly refusedCalls: ReadonlyMap<t.CallExpression, RefusedCall>;
+  /**
    * The functions referenced other than as the callee of one of those calls (exported, passed as a value,
    * called with a spread argument or from a parameter list): they can be entered without such a call.
    */
   readonly escaping: ReadonlySet<t.Function>;
+}
+
+/** Why a call of a statically known function hands nothing to it (`parameters`: `acceptsHandOff` refuses). */
+export type RefusalReason = 'async' | 'generator' | 'spread' | 'parameters';
+
+export interface RefusedCall {
+  readonly fn: t.Function;
+  readonly why: RefusalReason;
 }
 
 /**
@@ -29,27 +42,31 @@ export interface CallTargets {
  */
 export function findCallTargets(program: NodePath<t.Program>): CallTargets {
   const calleeOf = new Map<t.CallExpression, t.Function>();
+  const refusedCalls = new Map<t.CallExpression, RefusedCall>();
   const escaping = new Set<t.Function>();
-  if (hasDynamicScope(program.node)) return { calleeOf, escaping };
+  if (hasDynamicScope(program.node)) return { calleeOf, refusedCalls, escaping };
   const sharedTopLevel =
     program.node.sourceType === 'script' &&
     !['module', 'exports', 'require'].some((n) => program.scope.hasGlobal(n));
   const consider = (fn: t.Function, declaration: NodePath, name: string, exported: boolean): void => {
-    if (fn.async || fn.generator) return;
     const binding = declaration.scope.getBinding(name);
     if (!binding || binding.path !== declaration || !binding.constant) return;
-    if (exported) escaping.add(fn);
+    const resumes = fn.async || fn.generator;
+    if (exported && !resumes) escaping.add(fn);
     for (const ref of binding.referencePaths) {
       const call = ref.parentPath;
-      if (
+      const plain =
         call?.isCallExpression() &&
         call.node.callee === ref.node &&
-        !call.node.arguments.some((a) => t.isSpreadElement(a) || t.isArgumentPlaceholder(a)) &&
         !inParameterList(call) &&
-        !isAssignmentTarget(call)
-      ) {
-        calleeOf.set(call.node, fn);
-      } else escaping.add(fn);
+        !isAssignmentTarget(call);
+      const spread =
+        plain && call.node.arguments.some((a) => t.isSpreadElement(a) || t.isArgumentPlaceholder(a));
+      if (plain && resumes) refusedCalls.set(call.node, { fn, why: fn.async ? 'async' : 'generator' });
+      if (resumes) continue;
+      if (plain && !spread) calleeOf.set(call.node, fn);
+      else escaping.add(fn);
+      if (spread) refusedCalls.set(call.node, { fn, why: 'spread' });
     }
   };
   program.traverse({
@@ -79,7 +96,7 @@ export function findCallTargets(program: NodePath<t.Program>): CallTargets {
       );
     },
   });
-  return { calleeOf, escaping };
+  return { calleeOf, refusedCalls, escaping };
 }
 
 /**

@@ -24,7 +24,9 @@ export {
   enteredOnlyBySplitCalls,
   enteredOnlyThrough,
   handOffCalls,
+  refusedHandOffs,
   type HandOffCall,
+  type RefusedHandOff,
   lowerForDecisions,
   parseSource,
   programPathOf,
@@ -32,7 +34,7 @@ export {
 } from './build';
 export { CfgError } from './cfg-error';
 export { nonThrowingCode } from './non-throwing-code';
-export { findCallTargets, acceptsHandOff, type CallTargets } from './call-targets';
+export { findCallTargets, acceptsHandOff, type CallTargets, type RefusalReason } from './call-targets';
 export type { ProgramPoint, ProgramPoints } from './program-point';
 export { formatArrows } from './format-arrows';
 export { formatDot } from './format-dot';

@@ -1,4 +1,5 @@
 import { decodeInterproceduralPath } from '@pathprof/numbering';
+import type { RefusalReason } from '@pathprof/cfg';
 import type { FunctionMetadata } from 'babel-plugin-pathprof';
 import { edgeDecision, formatDecision } from './decisions';
 import type { ProfiledFile } from './profiled-file';
@@ -33,6 +34,22 @@ export interface DecodedCallPath {
   readonly steps: CallPathStep[];
 }
 
+/** A call of a statically known callee that paths do not cross, and why (`why`, in words). */
+export interface NotCrossedCall {
+  readonly caller: string;
+  readonly callee: string;
+  readonly line: number;
+  readonly why: string;
+}
+
+/** Why a call of a statically known callee is not crossed, by the build's reason (`RefusalReason`). */
+const WHY_NOT_CROSSED: Record<RefusalReason, string> = {
+  async: 'an async function: its body resumes later',
+  generator: 'a generator: its body resumes later',
+  spread: 'spread arguments',
+  parameters: 'its parameters run code before its body (defaults or destructuring)',
+};
+
 /** The interprocedural part of a file's report (`pathprof-report json`, `calls`). */
 export interface InterproceduralReport {
   readonly scheme: 'piecewise' | 'context';
@@ -42,6 +59,8 @@ export interface InterproceduralReport {
   /** Calls whose callee is known statically, crossed by paths or cut (recursion, path budget). */
   readonly crossedSites: number;
   readonly cutSites: number;
+  /** Calls whose callee is known statically but takes no hand-off: it starts paths of its own. */
+  readonly notCrossed: NotCrossedCall[];
   /** Executed paths, most frequent first. */
   readonly paths: DecodedCallPath[];
 }
@@ -60,6 +79,12 @@ export function interproceduralReport(file: ProfiledFile): InterproceduralReport
     executedPaths: paths.length,
     crossedSites: sites.filter((s) => s.cut === null).length,
     cutSites: sites.filter((s) => s.cut !== null).length,
+    notCrossed: (file.meta.interprocedural?.notCrossed ?? []).map((call) => ({
+      caller: file.meta.functions[call.caller].name,
+      callee: file.meta.functions[call.callee].name,
+      line: call.line,
+      why: WHY_NOT_CROSSED[call.why] ?? call.why,
+    })),
     paths,
   };
 }
@@ -164,8 +189,14 @@ export function formatCallPaths(
   const out = [
     style.bold(`${file.key}${name ? `:${name}` : ''}`) +
       `: ${executed} (${report.scheme} scheme, N = ${report.pathCount}); ` +
-      `${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut`,
+      `${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut` +
+      (report.notCrossed.length > 0 ? `, ${report.notCrossed.length} not crossed:` : ''),
   ];
+  // The calls a reader would expect crossed: each starts its callee's paths afresh, and says why.
+  for (const call of report.notCrossed.slice(0, limit))
+    out.push(style.dim(`  L${call.line} ${call.caller} → ${call.callee}: ${call.why}`));
+  if (report.notCrossed.length > limit)
+    out.push(style.dim(`  … and ${report.notCrossed.length - limit} more (json lists them all)`));
   for (const path of paths.slice(0, limit)) {
     const route = path.functions.join(' → ');
     const start =

@@ -68,7 +68,9 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
     if (!ipp) continue;
     lines.push(
       `${style.bold(file)}: interprocedural (${ipp.scheme}): ${counted(ipp.executedPaths, 'path')} executed of N = ${ipp.pathCount}, ` +
-        `${counted(ipp.crossedSites, 'call site')} crossed; \`pathprof-report calls ${file}\` decodes them`,
+        `${counted(ipp.crossedSites, 'call site')} crossed` +
+        (ipp.notCrossed.length > 0 ? `, ${ipp.notCrossed.length} not crossed` : '') +
+        `; \`pathprof-report calls ${file}\` decodes them`,
     );
   }
   const preferential = preferentialSummary(report);

@@ -37,6 +37,25 @@ describe('pathprof-report calls', () => {
     expect(text).not.toMatch(/context:|active:/);
   });
 
+  test('the heading lists the calls of known callees that paths do not cross, each with why', () => {
+    const scaled = `function scale(x, k = 2) {\n  return x * k;\n}\nfunction total(xs) {\n  let n = 0;\n  for (const x of xs) n += scale(x);\n  return n;\n}\ntotal([1, 2]);\n`;
+    const file = profileInProcess(scaled, 'not-crossed.js', { mode: 'interprocedural' });
+    const report = interproceduralReport(file)!;
+    expect(report.notCrossed).toEqual([
+      {
+        caller: 'total',
+        callee: 'scale',
+        line: 6,
+        why: 'its parameters run code before its body (defaults or destructuring)',
+      },
+    ]);
+    const text = formatCallPaths(file, report, null, plain, 20);
+    expect(text).toContain('1 call site crossed, 0 cut, 1 not crossed:\n');
+    expect(text).toContain(
+      '\n  L6 total → scale: its parameters run code before its body (defaults or destructuring)\n',
+    );
+  });
+
   test("with a function, the heading counts the paths through it, out of the file's", () => {
     const all = callPaths('piecewise', null);
     const executed = Number(/: (\d+) interprocedural paths executed \(/.exec(all)![1]);

@@ -1,4 +1,4 @@
-import { interproceduralReport, type CallPathStep } from '../interprocedural-report';
+import { interproceduralReport, type CallPathStep, type NotCrossedCall } from '../interprocedural-report';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
 import { counted } from '../counted';
@@ -17,8 +17,17 @@ export function callTreesSection(file: ProfiledFile, limit: number): string {
   });
   const more = report.paths.length > limit ? `<p>… and ${report.paths.length - limit} more</p>` : '';
   return `<section class="calls"><h2>Paths across calls <small>${report.scheme} scheme</small></h2>
-<p>${counted(report.executedPaths, 'interprocedural path')} executed of N = ${escapeHtml(report.pathCount)}; ${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut.</p>
+<p>${counted(report.executedPaths, 'interprocedural path')} executed of N = ${escapeHtml(report.pathCount)}; ${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut${notCrossed(report.notCrossed)}.</p>
 <ul class="call-paths">${paths.join('\n')}</ul>${more}</section>`;
+}
+
+/** The calls of statically known callees that paths do not cross, each with why. */
+function notCrossed(calls: readonly NotCrossedCall[]): string {
+  if (calls.length === 0) return '';
+  const each = calls.map(
+    (c) => `L${c.line} ${escapeHtml(`${c.caller} → ${c.callee}`)}: ${escapeHtml(c.why)}`,
+  );
+  return `; ${calls.length} not crossed (${each.join('; ')})`;
 }
 
 type Step = CallPathStep & { readonly context: boolean };
