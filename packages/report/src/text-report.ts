@@ -55,7 +55,9 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   }
   const last = header.length - 1;
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
-  const lines = rows.map((row, r) => {
+  // Files counted as interprocedural paths have no rows: with only those, no empty table and no totals of none.
+  const tabled = rows.length > 1 || report.files.length === 0 ? rows : [];
+  const lines = tabled.map((row, r) => {
     const cells = row.map((cell, c) =>
       c === 0 || c === last ? cell.padEnd(widths[c]) : cell.padStart(widths[c]),
     );
@@ -72,6 +74,14 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
         (ipp.notCrossed.length > 0 ? `, ${ipp.notCrossed.length} not crossed` : '') +
         `; \`pathprof-report calls ${file}\` decodes them`,
     );
+  }
+  if (tabled.length === 0) {
+    lines.push(
+      '',
+      `All files: ${counted(report.files.length, 'file')}, counted as interprocedural paths: no coverage percentage ` +
+        '(N is far larger than anything a test suite runs)',
+    );
+    return lines.join('\n');
   }
   const preferential = preferentialSummary(report);
   if (preferential) lines.push('', preferential);

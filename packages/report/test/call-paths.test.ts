@@ -1,4 +1,4 @@
-import { TerminalStyle } from '../src';
+import { formatTextReport, pathReport, TerminalStyle } from '../src';
 import { formatCallPaths, interproceduralReport } from '../src/interprocedural-report';
 import { profileInProcess } from './support/in-process';
 
@@ -54,6 +54,18 @@ describe('pathprof-report calls', () => {
     expect(text).toContain(
       '\n  L6 total → scale: its parameters run code before its body (defaults or destructuring)\n',
     );
+  });
+
+  test('the default report of interprocedural files alone: their lines, no empty table, no totals of none', () => {
+    const file = profileInProcess(source, 'text-only-ipp.js', { mode: 'interprocedural' });
+    const text = formatTextReport(pathReport([file], []), plain);
+    expect(text.split('\n')).toEqual([
+      expect.stringMatching(
+        /^virtual\/text-only-ipp\.js: interprocedural \(piecewise\): \d+ paths executed of N = \d+, 2 call sites crossed; /,
+      ),
+      '',
+      'All files: 1 file, counted as interprocedural paths: no coverage percentage (N is far larger than anything a test suite runs)',
+    ]);
   });
 
   test("with a function, the heading counts the paths through it, out of the file's", () => {
