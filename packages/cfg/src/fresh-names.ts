@@ -1,23 +1,18 @@
 import * as t from '@babel/types';
+import { scanProgram } from './program-scan';
 
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
-const { identifier, isIdentifier, isJSXIdentifier, isLabeledStatement, traverseFast } = t;
+const { identifier } = t;
 
 /** Makes identifiers that collide with no name in a file; a Babel scope's `generateUidIdentifier` also fits. */
 export type FreshName = (hint: string) => t.Identifier;
 
 /**
- * Fresh names from one scan of the file's identifiers: `_hint`, `_hint2`, … skipping every name the file
- * uses anywhere (a superset of what could clash). Cheaper than building Babel's scope when only names are
- * needed.
+ * Fresh names for a parsed file: `_hint`, `_hint2`, … skipping every name the file uses anywhere (a superset
+ * of what could clash). Cheaper than building Babel's scope when only names are needed.
  */
-export function freshNamesFor(root: t.Node): FreshName {
-  const taken = new Set<string>();
-  traverseFast(root, (n) => {
-    if (isIdentifier(n) || isJSXIdentifier(n)) taken.add(n.name);
-    else if (isLabeledStatement(n)) taken.add(n.label.name);
-  });
-  return freshNamesAvoiding(taken);
+export function freshNamesFor(file: t.File): FreshName {
+  return freshNamesAvoiding(scanProgram(file.program).names);
 }
 
 /** Fresh names that avoid `taken` (every name of a file: `scanProgram`'s), which this adds the new ones to. */
