@@ -52,7 +52,9 @@ const ALL_MODES = [
   'context',
   'istanbul',
   'v8',
-  ...(flags.baseline ? ['path-before', 'edge-before', 'contexts-before', 'path-contexts-before'] : []),
+  ...(flags.baseline
+    ? ['path-before', 'edge-before', 'contexts-before', 'path-contexts-before', 'piecewise-before', 'context-before']
+    : []),
 ];
 const MODES = ['base', ...(flags.modes ? flags.modes.split(',') : ALL_MODES.slice(1))];
 for (const mode of MODES) if (!ALL_MODES.includes(mode)) throw new Error(`unknown mode ${mode}`);
@@ -226,6 +228,8 @@ const MODE_NAMES = {
   'edge-before': 'edge (baseline)',
   'contexts-before': 'contexts (baseline)',
   'path-contexts-before': 'path with contexts (baseline)',
+  'piecewise-before': 'interprocedural piecewise (baseline)',
+  'context-before': 'interprocedural context (baseline)',
 };
 const ratios = Object.fromEntries(MODES.map((mode) => [mode, []]));
 const cpuRatios = Object.fromEntries(MODES.map((mode) => [mode, []]));

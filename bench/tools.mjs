@@ -20,8 +20,8 @@ const istanbul = require.resolve('babel-plugin-istanbul');
  * The Babel plugins of each instrumenting tool. Every tool is told to instrument whatever it is given: the
  * files come from node_modules, which both exclude by default. `babel` alone parses and prints the file, the
  * floor under any Babel-based instrumenter. `piecewise` and `context` are interprocedural mode's two schemes;
- * `contexts` counts calling contexts only, `path-contexts` paths per calling context. `path-before`,
- * `edge-before`, `contexts-before` and `path-contexts-before` are those modes of the build in BENCH_BASELINE
+ * `contexts` counts calling contexts only, `path-contexts` paths per calling context. A mode with `-before`
+ * (`path-before`, `piecewise-before`, …) is that mode of the build in BENCH_BASELINE
  * (`npm run bench -- --baseline DIR`), to measure a change against it in the same run. `ppp` is preferential
  * mode against INTERESTING.
  */
@@ -46,7 +46,9 @@ function plugins(tool, cwd) {
     case 'path-before':
     case 'edge-before':
     case 'contexts-before':
-    case 'path-contexts-before': {
+    case 'path-contexts-before':
+    case 'piecewise-before':
+    case 'context-before': {
       if (!process.env.BENCH_BASELINE) throw new Error(`${tool} needs BENCH_BASELINE (--baseline DIR)`);
       const [[, options]] = plugins(tool.slice(0, -'-before'.length), cwd);
       return [[require.resolve(process.env.BENCH_BASELINE), options]];

@@ -122,7 +122,14 @@ export function planInterproceduralFile(
     }),
   );
   return {
-    code: new InterproceduralCode(numbering, plan, graphs, file, fresh('pp_mailbox'), storage),
+    code: new InterproceduralCode(
+      numbering,
+      plan,
+      graphs,
+      file,
+      { object: fresh('pp_mailbox'), ret: fresh('pp_ret'), nvc: fresh('pp_nvc') },
+      storage,
+    ),
     functions,
     meta: {
       scheme: options.scheme,

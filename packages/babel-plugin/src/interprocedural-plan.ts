@@ -127,7 +127,7 @@ export class InterproceduralCode implements EdgeCodePlan {
     private readonly plan: InterproceduralPlan,
     graphs: readonly ControlFlowGraph[],
     private readonly file: FileCounters,
-    private readonly mailbox: t.Identifier,
+    private readonly mailbox: Mailbox,
     storage: ComponentStorage,
   ) {
     this.piecewise = plan.scheme === 'piecewise';
@@ -217,9 +217,18 @@ export class InterproceduralCode implements EdgeCodePlan {
     });
   }
 
-  /** The mailbox: a hoisted function, so it exists before any code of the file runs (module cycles). */
+  /**
+   * The mailbox: a hoisted function, so it exists before any code of the file runs (module cycles), and its two
+   * busiest fields as hoisted `var`s (each read follows its write in the same crossing, so never `undefined`).
+   */
   declarations(): t.Statement[] {
-    return [t.functionDeclaration(t.cloneNode(this.mailbox), [], blockStatement([]))];
+    return [
+      t.functionDeclaration(t.cloneNode(this.mailbox.object), [], blockStatement([])),
+      t.variableDeclaration('var', [
+        t.variableDeclarator(t.cloneNode(this.mailbox.ret)),
+        t.variableDeclarator(t.cloneNode(this.mailbox.nvc)),
+      ]),
+    ];
   }
 
   include(cfg: ControlFlowGraph): boolean {
@@ -506,14 +515,29 @@ export class InterproceduralCode implements EdgeCodePlan {
     return updateExpression('++', memberExpression(this.file.counts(), slot, true));
   }
 
-  private field(name: string): t.MemberExpression {
-    return memberExpression(t.cloneNode(this.mailbox), identifier(name));
+  private field(name: MailboxField): t.MemberExpression | t.Identifier {
+    if (name === 'ret' || name === 'nvc') return t.cloneNode(this.mailbox[name]);
+    return memberExpression(t.cloneNode(this.mailbox.object), identifier(name));
   }
 
-  private set(name: string, value: t.Expression): t.Expression {
+  private set(name: MailboxField, value: t.Expression): t.Expression {
     return assignmentExpression('=', this.field(name), value);
   }
 }
+
+/**
+ * Where crossed calls leave what they exchange: fields of a per-file object, but the register a callee hands
+ * back (`ret`) and the nvc a site hands in (`nvc`) are module-level variables. Every crossing of a callee whose
+ * delta depends on its path writes and reads `ret`: as a property store and load it cost the calls kernel
+ * about 4% more than as a variable (bench/NOTES.md, session 14).
+ */
+export interface Mailbox {
+  readonly object: t.Identifier;
+  readonly ret: t.Identifier;
+  readonly nvc: t.Identifier;
+}
+
+type MailboxField = 'ret' | 'nvc' | 'inp' | 'tok' | 'exc' | 'pend' | 'open';
 
 function register(locals: FunctionLocals): t.Identifier {
   return locals.get('register', 'pp_r');
