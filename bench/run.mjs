@@ -53,7 +53,14 @@ const ALL_MODES = [
   'istanbul',
   'v8',
   ...(flags.baseline
-    ? ['path-before', 'edge-before', 'contexts-before', 'path-contexts-before', 'piecewise-before', 'context-before']
+    ? [
+        'path-before',
+        'edge-before',
+        'contexts-before',
+        'path-contexts-before',
+        'piecewise-before',
+        'context-before',
+      ]
     : []),
 ];
 const MODES = ['base', ...(flags.modes ? flags.modes.split(',') : ALL_MODES.slice(1))];
