@@ -1,6 +1,7 @@
 // One transform measurement in a fresh process, so that peak memory is this transform's alone:
 // `node transform-file.mjs TOOL FILE REPEATS` prints { ms, cpuMs (medians; CPU: user + system, which other jobs
-// move less), bytes, maxRssMb } as JSON.
+// move less), lastMs, lastCpuMs (the last repeat's: warm, as in a build that transforms many files in one
+// process), bytes, maxRssMb } as JSON.
 import { Buffer } from 'node:buffer';
 import { performance } from 'node:perf_hooks';
 import { readFileSync } from 'node:fs';
@@ -28,6 +29,8 @@ console.log(
   JSON.stringify({
     ms: median(times),
     cpuMs: median(cpuTimes),
+    lastMs: times.at(-1),
+    lastCpuMs: cpuTimes.at(-1),
     bytes,
     maxRssMb: process.resourceUsage().maxRSS / 1024,
   }),
