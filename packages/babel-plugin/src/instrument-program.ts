@@ -3,6 +3,8 @@ import type { NodePath } from '@babel/core';
 import {
   buildCfg,
   canInstrument,
+  correlatedConditions,
+  stableConditionValues,
   findCallTargets,
   scanProgram,
   splitCallsFor,
@@ -77,6 +79,8 @@ export function instrumentProgram(
   );
   // Which calls have a statically known callee comes from Babel's scope, before anything is rewritten.
   const targets = options.mode === 'interprocedural' || options.contexts ? findCallTargets(path) : null;
+  // So are the values conditions test that cannot change (path mode: the report sets infeasible paths aside).
+  const stable = options.mode === 'path' ? stableConditionValues(path) : null;
   // Rewrites that let more defaults be path decisions come first (destructuring parameters, pattern targets).
   // A script's top-level `let`/`const` they split declares its hidden names in the realm too: another
   // script's same name, `var` or `let`, would make loading the second a SyntaxError.
@@ -140,7 +144,8 @@ export function instrumentProgram(
       const { fn, path, fallback } = placePathFunction(g, numbering, layout);
       byGraph.set(g, fn);
       if (fallback) fallbacks.push(fallback);
-      functions.push({ ...graphMetadata(g), path });
+      const correlated = stable ? correlatedConditions(g, stable) : [];
+      functions.push({ ...graphMetadata(g), path, ...(correlated.length > 0 ? { correlated } : {}) });
     }
     if (layout) ({ arraySize, hashCount } = layout);
     if (options.contexts) {

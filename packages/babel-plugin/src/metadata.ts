@@ -148,6 +148,12 @@ export interface FunctionMetadata {
   readonly callSites?: number[];
   /** `interprocedural` mode: edges split to keep the function's own paths within budget (like backedges). */
   readonly splitEdges?: number[];
+  /**
+   * `path` mode: decisions on one condition over values that cannot change (`correlatedConditions`), per
+   * condition its edges as `2 * edge + 1` (taking it means the condition holds) or `2 * edge`; a path taking
+   * two with opposite outcomes is infeasible. Absent when there are none (and in profiles made before it).
+   */
+  readonly correlated?: number[][];
 }
 
 /** The graph part of a function's metadata. */

@@ -133,7 +133,8 @@ function inParameterList(path: NodePath): boolean {
   return false;
 }
 
-function hasDynamicScope(program: t.Program): boolean {
+/** The program has a `with` statement or a direct `eval`, which can bind or assign names no scope analysis sees. */
+export function hasDynamicScope(program: t.Program): boolean {
   let dynamic = false;
   t.traverseFast(program, (n) => {
     if (t.isWithStatement(n) || (t.isCallExpression(n) && t.isIdentifier(n.callee, { name: 'eval' })))

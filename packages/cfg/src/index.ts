@@ -69,3 +69,5 @@ export {
   variableDeclaration,
   variableDeclarator,
 } from './emitted-nodes';
+export { stableConditionValues } from './stable-values';
+export { correlatedConditions } from './correlated-conditions';
