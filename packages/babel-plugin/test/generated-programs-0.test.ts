@@ -1,5 +1,6 @@
 import { describeSeededBatches } from '@pathprof/testkit';
 import { checkEveryMode, emptyGeneratedProgramStats } from './support/generated-programs';
+import { correlatedFunctions } from './support/path-mode-on-program';
 
 // A quarter of the generated programs (the quarters are four files, so jest's workers share them).
 const stats = emptyGeneratedProgramStats();
@@ -23,4 +24,8 @@ test('the programs nest calls, recurse, suspend and resume, and throw out of fra
   expect(stats.contexts.recursiveEntries).toBeGreaterThan(1000);
   expect(stats.contexts.resumptions).toBeGreaterThan(1000);
   expect(stats.contexts.throwsOut).toBeGreaterThan(300);
+});
+
+test('functions with correlated conditions were checked: no run took an infeasible path, counted exactly', () => {
+  expect(correlatedFunctions.size).toBeGreaterThan(100);
 });

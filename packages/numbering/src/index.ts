@@ -153,3 +153,4 @@ export {
   type ExceptionOrigins,
   type PathsThrough,
 } from './path-ends';
+export { CorrelatedDecisions } from './correlated-decisions';

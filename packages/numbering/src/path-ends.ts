@@ -1,3 +1,4 @@
+import type { CorrelatedDecisions } from './correlated-decisions';
 import { ENTRY_DUMMY, EXIT_DUMMY, REAL_EDGE } from './dag';
 import { PathDecoder, type DecodedPath } from './decode';
 import type { PathNumbering } from './number-paths';
@@ -237,6 +238,70 @@ export class PathEnds {
         stack.push({ v: w, explicitLast, passed, base: number, next: this.outStart[w] });
       }
     }
+  }
+
+  /**
+   * How many of the function's potential paths end each way among those that take no two edges deciding one
+   * condition of `decisions` both ways (the feasible ones; `through` aside: all of them), counted without
+   * enumerating them by a walk of the DAG in topological order whose state is the outcomes taken so far on the
+   * conditions and the last exception raised (how a rethrow ends, as `kindOf` says). Null when the walk would
+   * hold more than `maxStates` states (block, outcomes, last exception) in all: the caller counts every path.
+   */
+  feasibleCounts(
+    decisions: CorrelatedDecisions,
+    maxStates = 100_000,
+  ): Omit<PathEndCounts, 'fromEntry'> | null {
+    // Outcomes are base-4 digits (0 not taken, 1 fails, 2 holds), times 3 for the last raise: exact below 2^53.
+    if (decisions.conditionCount > 24) return null;
+    const { dag, entry, exit, blockCount } = this.numbering;
+    const byCategory = new Float64Array(CATEGORIES);
+    const at: (Map<number, number> | undefined)[] = new Array<Map<number, number> | undefined>(blockCount);
+    at[entry] = new Map([[0, 1]]);
+    let states = 1;
+    for (const v of this.reverseTopologicalOrder().reverse()) {
+      const here = at[v];
+      if (!here) continue;
+      at[v] = undefined;
+      for (let i = this.outStart[v]; i < this.outStart[v + 1]; i++) {
+        const d = this.out[i];
+        const w = dag.dst[d];
+        // A path ending on a removed edge takes it (its decoded `edges` end with it).
+        const e = dag.kind[d] === ENTRY_DUMMY ? -1 : dag.origin[d];
+        const c = e < 0 ? -1 : decisions.conditionOf[e];
+        const taken = c < 0 ? 0 : decisions.holds[e] === 1 ? 2 : 1;
+        const place = c < 0 ? 0 : 4 ** c;
+        const raise = this.dagRaise(d);
+        for (const [key, n] of here) {
+          let outcomes = Math.floor(key / 3);
+          let last = key % 3;
+          if (c >= 0) {
+            const digit = Math.floor(outcomes / place) % 4;
+            if (digit !== 0 && digit !== taken) continue;
+            if (digit === 0) outcomes += taken * place;
+          }
+          if (raise === RAISES_EXPLICIT) last = X;
+          else if (raise === RAISES_IMPLICIT) last = I;
+          if (w === exit) {
+            const category = this.exitCategory(d);
+            byCategory[category === P ? (last === X ? X : I) : category] += n;
+            continue;
+          }
+          const next = at[w] ?? (at[w] = new Map<number, number>());
+          const k = outcomes * 3 + last;
+          const before = next.get(k);
+          if (before !== undefined) next.set(k, before + n);
+          else if (++states > maxStates) return null;
+          else next.set(k, n);
+        }
+      }
+    }
+    return {
+      return: byCategory[R],
+      throw: byCategory[X],
+      exception: byCategory[I],
+      backedge: byCategory[B],
+      cut: byCategory[C],
+    };
   }
 
   private raiseOf(e: number): number {

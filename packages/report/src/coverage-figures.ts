@@ -1,4 +1,5 @@
 import type { PathEndKind } from '@pathprof/numbering';
+import { countedInfeasible } from './infeasible-paths';
 import type { FunctionPaths } from './profiled-file';
 
 /** What the coverage figures count. */
@@ -32,6 +33,12 @@ export interface ExceptionPaths extends PathCounts {
 
 export interface FunctionFigures extends PathFigures {
   readonly exceptionPaths: ExceptionPaths;
+  /**
+   * Of the paths the figures would count, those no run can take (see `InfeasiblePaths`), left out of
+   * `potentialPaths`; null when the function has some but they could not be counted exactly (then counted in
+   * `potentialPaths`, as any path). Absent when the function has no correlated conditions.
+   */
+  readonly infeasiblePaths?: number | null;
 }
 
 /**
@@ -47,6 +54,10 @@ export interface AggregateFigures extends PathFigures {
   /** Functions whose counted paths all ran (of those with potential paths). */
   readonly completeFunctions: number;
   readonly exceptionPaths: ExceptionPaths;
+  /** Infeasible paths left out of `potentialPaths`, summed (see `FunctionFigures`). */
+  readonly infeasiblePaths: number;
+  /** Functions with infeasible paths too many to count exactly: those are in `potentialPaths`. */
+  readonly infeasibleUncounted: number;
 }
 
 /**
@@ -65,12 +76,21 @@ export function functionFigures(
   const counted = options.implicitExceptions;
   // Every path ends one way: their sum is the numbering's path count (or, through a line, the paths through it).
   const potential = ends.return + ends.throw + ends.exception + ends.backedge + ends.cut;
+  // No run takes an infeasible path (the loader checked the executed ones), so none is among the executed.
+  const infeasible =
+    fn.infeasible && fn.infeasible.counts && countedInfeasible(fn.infeasible.counts, counted);
+  const exceptionInfeasible = fn.infeasible?.counts?.exception ?? 0;
   return {
     ...pathFigures(
-      potential - (counted ? 0 : implicitPotential),
+      potential - (counted ? 0 : implicitPotential) - (infeasible ?? 0),
       fn.counts.size - (counted ? 0 : implicitExecuted),
     ),
-    exceptionPaths: { potentialPaths: implicitPotential, executedPaths: implicitExecuted, counted },
+    exceptionPaths: {
+      potentialPaths: implicitPotential - exceptionInfeasible,
+      executedPaths: implicitExecuted,
+      counted,
+    },
+    ...(infeasible !== undefined ? { infeasiblePaths: infeasible } : {}),
   };
 }
 
@@ -89,6 +109,8 @@ export function aggregateFigures(
     ),
     meanCoverage: ratios.length ? percent(ratios.reduce((a, b) => a + b, 0) / ratios.length) : null,
     completeFunctions: measured.filter((f) => f.executedPaths === f.potentialPaths).length,
+    infeasiblePaths: sum((f) => f.infeasiblePaths ?? 0),
+    infeasibleUncounted: functions.filter((f) => f.infeasiblePaths === null).length,
     exceptionPaths: {
       potentialPaths: sum((f) => f.exceptionPaths.potentialPaths),
       executedPaths: sum((f) => f.exceptionPaths.executedPaths),

@@ -96,7 +96,14 @@ export function throughLine(fn: FunctionPaths, line: number): FunctionPaths | nu
       return path.blocks.some((b) => blocks.has(b)) || path.edges.some((e) => edges.has(e));
     }),
   );
-  return { ...fn, counts, ends: new PathEnds(numbering, exceptionOrigins(meta), { blocks, edges }) };
+  // Infeasible paths are still told (never listed), but not counted through the line: the figures count them.
+  const infeasible = fn.infeasible && { decisions: fn.infeasible.decisions, counts: null };
+  return {
+    ...fn,
+    counts,
+    ends: new PathEnds(numbering, exceptionOrigins(meta), { blocks, edges }),
+    ...(infeasible ? { infeasible } : {}),
+  };
 }
 
 /** The functions whose extent holds `line` and that hold no other such function. */

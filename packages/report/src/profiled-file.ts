@@ -30,6 +30,7 @@ import {
   type PreferentialFunctionMetadata,
 } from 'babel-plugin-pathprof';
 import { exceptionOrigins } from './exception-origins';
+import { checkExecutedFeasible, infeasiblePaths, type InfeasiblePaths } from './infeasible-paths';
 import type { Problems } from './problems';
 import { SourceText } from './source-text';
 import { unloadedFiles } from './unloaded-files';
@@ -48,6 +49,8 @@ export interface FunctionPaths {
   readonly tests?: ReadonlyMap<number, readonly PathTest[]>;
   /** Counted in preferential mode: which of its paths are interesting (the rest are residual). */
   readonly preferential?: PreferentialPaths;
+  /** Its paths no run can take (two decisions on one unchanging condition contradict), when it has any. */
+  readonly infeasible?: InfeasiblePaths;
 }
 
 /** A function counted in preferential mode: its counts are by Ball-Larus id, interesting and residual alike. */
@@ -261,14 +264,19 @@ export function decodeFileProfile(
       problems.add(`${key}: ${fn.name} has a count for path ${outside}, which does not exist; skipped`);
       continue;
     }
-    functions.push({
+    const ends = new PathEnds(numbering, exceptionOrigins(fn));
+    const infeasible = infeasiblePaths(fn, numbering, ends);
+    const paths: FunctionPaths = {
       meta: fn,
       numbering,
       counts: pathCounts,
-      ends: new PathEnds(numbering, exceptionOrigins(fn)),
+      ends,
       ...(tests ? { tests } : {}),
       ...(fn.preferential ? { preferential: preferentialPaths(fn.preferential) } : {}),
-    });
+      ...(infeasible ? { infeasible } : {}),
+    };
+    checkExecutedFeasible(paths, key);
+    functions.push(paths);
   }
   return { key, hash: profile.hash, path, meta, source: new SourceText(text), functions, ...contexts };
 }

@@ -1,6 +1,8 @@
-import { functionFigures, type CoverageOptions } from './coverage-figures';
+import type { PathEndKind } from '@pathprof/numbering';
+import { functionFigures, type CoverageOptions, type FunctionFigures } from './coverage-figures';
 import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
 import { throughLine } from './function-selection';
+import { firstInfeasible, formatContradiction } from './infeasible-paths';
 import { closestExecuted, pathTests, testLines } from './path-tests';
 import { isResidual } from './preferential-report';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
@@ -75,6 +77,7 @@ export function formatFunctionPaths(
   }
   const more = figures.potentialPaths - figures.executedPaths - shown.length;
   if (more > 0) out.push(style.dim(`  … and ${more} more not executed (--limit N shows more)`));
+  if (figures.infeasiblePaths !== undefined) out.push(style.dim(infeasibleLine(file, fn, figures, options)));
   const implicit = e.potentialPaths - e.executedPaths;
   if (!e.counted && implicit > 0)
     out.push(
@@ -83,6 +86,28 @@ export function formatFunctionPaths(
       ),
     );
   return out.join('\n');
+}
+
+/**
+ * How many infeasible paths were set aside, and why one of them is: `3 infeasible paths set aside (no run can
+ * take them), e.g. path 5: L9 opts → false contradicts L3 opts → true`.
+ */
+function infeasibleLine(
+  file: ProfiledFile,
+  fn: FunctionPaths,
+  figures: FunctionFigures,
+  options: CoverageOptions,
+): string {
+  const kinds: PathEndKind[] = ['return', 'throw', 'backedge', 'cut'];
+  if (options.implicitExceptions) kinds.push('exception');
+  const example = firstInfeasible(fn, kinds);
+  const why = example
+    ? `, e.g. path ${example.id}: ${formatContradiction(fn, example.pair, file.source)}`
+    : '';
+  const n = figures.infeasiblePaths;
+  return n === null || n === undefined
+    ? `  infeasible paths (two decisions on one unchanging condition contradict) are among those not executed: too many conditions to count them${why}`
+    : `  ${n} infeasible path${n === 1 ? '' : 's'} set aside (no run can take ${n === 1 ? 'it' : 'them'})${why}`;
 }
 
 /** The tests that took path `id`, one a line, or what is known of them. */

@@ -97,5 +97,14 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
       : `Implicit-exception paths, left out above: ${e.executedPaths} of ${e.potentialPaths} executed ` +
           `(--implicit-exceptions counts them)`,
   );
+  if (s.infeasiblePaths > 0 || s.infeasibleUncounted > 0)
+    lines.push(
+      `Infeasible paths (two decisions on one unchanging condition contradict: no run can take them), left out ` +
+        `above: ${s.infeasiblePaths}` +
+        (s.infeasibleUncounted > 0
+          ? `; in ${counted(s.infeasibleUncounted, 'function')} too many to count, so counted above`
+          : '') +
+        '; `pathprof-report show FUNCTION` gives an example',
+    );
   return lines.join('\n');
 }

@@ -1,6 +1,7 @@
 import type { PathEndKind } from '@pathprof/numbering';
 import type { CoverageOptions } from './coverage-figures';
 import { decodeDecisions, type DecodedDecisions } from './decisions';
+import { contradictionOf } from './infeasible-paths';
 import type { FunctionPaths } from './profiled-file';
 import type { SourceText } from './source-text';
 
@@ -22,7 +23,8 @@ export function unexecutedPaths(
 
 /**
  * Up to `limit` of the paths no run took that end one of the ways of `groups`, group by group, each in
- * increasing path number (the HTML report lists the implicit-exception ones apart).
+ * increasing path number (the HTML report lists the implicit-exception ones apart). Infeasible paths (see
+ * `InfeasiblePaths`) are never listed: no test can take them.
  */
 export function unexecutedEnding(
   fn: FunctionPaths,
@@ -34,7 +36,8 @@ export function unexecutedEnding(
   for (const kinds of groups) {
     for (const id of fn.ends.numbersEndingBy(kinds)) {
       if (missing.length >= limit) return missing;
-      if (!fn.counts.has(id)) missing.push({ id, path: decodeDecisions(fn, id, source) });
+      if (!fn.counts.has(id) && !contradictionOf(fn, id))
+        missing.push({ id, path: decodeDecisions(fn, id, source) });
     }
   }
   return missing;

@@ -3,8 +3,11 @@ import { tracedRuns, type TracedProgram } from '../../../cfg/test/support/random
 import { countedPaths, derivedEdgeCounts, runCounted } from './counted-paths';
 import { instrument } from './instrument';
 import { pathsFromTrace, tally } from './paths-from-trace';
-import type { PathNumbering } from '@pathprof/numbering';
+import { CorrelatedDecisions, decodePath, PathEnds, type PathNumbering } from '@pathprof/numbering';
 import type { PluginOptions } from '../../src';
+
+/** The functions (`label:index`) checked for infeasible paths a run took: how often the check had work. */
+export const correlatedFunctions = new Set<string>();
 
 /**
  * Path mode on any CommonJS source whose `module.exports` is the entry: the tracing oracle holds (the traced
@@ -59,6 +62,20 @@ export function checkPathModeOnTraced(
           `${fn.name}: counted ${JSON.stringify(paths[k])}, traced ${JSON.stringify(expected)}\n${where(args)}`,
         );
       }
+      // No path a run takes is one the build calls infeasible (the report would refuse the profile).
+      if (!fn.correlated) return;
+      const decisions = new CorrelatedDecisions(numberings[k].edgeCount, fn.correlated);
+      if (!correlatedFunctions.has(`${label}:${k}`)) {
+        correlatedFunctions.add(`${label}:${k}`);
+        checkFeasibleCounts(numberings[k], decisions, `${fn.name}\n${source}`);
+      }
+      for (const [id] of expected) {
+        const pair = decisions.contradiction(decodePath(numberings[k], id).edges);
+        if (pair)
+          throw new Error(
+            `${fn.name}: path ${id} ran, but edges ${pair.join(' and ')} contradict\n${where(args)}`,
+          );
+      }
     });
     if (!edgeInstrumented) continue;
     const edgeRun = runCounted(edgeInstrumented, args);
@@ -83,4 +100,21 @@ export function checkPathModeOnTraced(
     });
   }
   return numberingsSeen;
+}
+
+/**
+ * The feasible paths counted without enumerating them (`PathEnds.feasibleCounts`) are those a enumeration of
+ * every path finds, end by end (functions of up to 4096 paths).
+ */
+function checkFeasibleCounts(numbering: PathNumbering, decisions: CorrelatedDecisions, where: string): void {
+  if (numbering.pathCount > 4096) return;
+  const ends = new PathEnds(numbering);
+  const enumerated = { return: 0, throw: 0, exception: 0, backedge: 0, cut: 0 };
+  for (let id = 0; id < numbering.pathCount; id++)
+    if (!decisions.contradiction(decodePath(numbering, id).edges)) enumerated[ends.kindOfNumber(id)]++;
+  const counted = ends.feasibleCounts(decisions);
+  if (JSON.stringify(counted) !== JSON.stringify(enumerated))
+    throw new Error(
+      `feasible paths: counted ${JSON.stringify(counted)}, enumerated ${JSON.stringify(enumerated)}\n${where}`,
+    );
 }
