@@ -133,8 +133,7 @@ function inParameterList(path: NodePath): boolean {
   return false;
 }
 
-/** The program has a `with` statement or a direct `eval`, which can bind or assign names no scope analysis sees. */
-export function hasDynamicScope(program: t.Program): boolean {
+function hasDynamicScope(program: t.Program): boolean {
   let dynamic = false;
   t.traverseFast(program, (n) => {
     if (t.isWithStatement(n) || (t.isCallExpression(n) && t.isIdentifier(n.callee, { name: 'eval' })))

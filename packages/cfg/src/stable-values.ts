@@ -1,6 +1,24 @@
 import * as t from '@babel/types';
-import type { Binding, NodePath } from '@babel/traverse';
-import { hasDynamicScope } from './call-targets';
+import traverseModule, { type Binding, type NodePath, type Scope } from '@babel/traverse';
+
+// Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
+const {
+  VISITOR_KEYS,
+  isBinaryExpression,
+  isConditionalExpression,
+  isIdentifier,
+  isLogicalExpression,
+  isParenthesizedExpression,
+  isSequenceExpression,
+  isTSAsExpression,
+  isTSNonNullExpression,
+  isTSSatisfiesExpression,
+  isTSTypeAssertion,
+  isUnaryExpression,
+} = t;
+
+// @babel/traverse is CommonJS with a `default` export; under Node's ESM interop it may be nested.
+const traverse = (traverseModule as unknown as { default?: typeof traverseModule }).default ?? traverseModule;
 
 /**
  * Per identifier read in a condition, a key naming the value it reads when that value cannot change while one
@@ -28,75 +46,106 @@ import { hasDynamicScope } from './call-targets';
  */
 export function stableConditionValues(program: NodePath<t.Program>): Map<t.Node, string> {
   const values = new Map<t.Node, string>();
-  if (hasDynamicScope(program.node)) return values;
+  // The scopes Babel's crawl made, by node: a walk of plain nodes finds them without building a path per node
+  // (a traversal of paths was 30% of lodash's transform). They are this module's cache only when Babel's
+  // traverse is the same copy as ours: if not, nothing is found stable.
+  const scopes = traverse.cache.scope;
+  if (scopes.get(program.node) !== program.scope) return values;
   const keys = new Map<Binding, string | null>();
-  const stableKey = (read: NodePath<t.Identifier>, binding: Binding): string | null => {
+  // Per function, whether it mentions `arguments` (asked once per function, not per parameter).
+  const argumentsUse = new Map<t.Node, boolean>();
+  const aliased = (fn: t.Node): boolean => {
+    let uses = argumentsUse.get(fn);
+    if (uses === undefined) argumentsUse.set(fn, (uses = mentionsArguments(fn)));
+    return uses;
+  };
+  const references = new Map<Binding, Set<t.Node>>();
+  const stableKey = (read: t.Identifier, scope: Scope): string | null => {
+    const binding = scope.getBinding(read.name);
+    if (!binding) return read.name === 'undefined' ? 'undefined' : null;
     let key = keys.get(binding);
     if (key === undefined) {
-      key = isStable(binding) ? `v${keys.size}` : null;
+      key = isStable(binding, aliased) ? `v${keys.size}` : null;
       keys.set(binding, key);
     }
+    if (key === null) return null;
+    // The read must be one Babel resolved to this binding (a scope missed on the way would find an outer one).
+    let refs = references.get(binding);
+    if (!refs) references.set(binding, (refs = new Set(binding.referencePaths.map((p) => p.node))));
+    if (!refs.has(read)) return null;
     // A `var` also needs the read to be its own function's, after the declaration (see above).
-    if (key !== null && binding.kind === 'var') {
+    if (binding.kind === 'var') {
       const declared = binding.path.node;
-      const own = read.scope.getFunctionParent() === binding.scope.getFunctionParent();
-      if (!own || read.node.start == null || declared.end == null || read.node.start < declared.end)
-        return null;
+      const own = scope.getFunctionParent() === binding.scope.getFunctionParent();
+      if (!own || read.start == null || declared.end == null || read.start < declared.end) return null;
     }
     return key;
   };
-  const visit = (path: NodePath): void => {
-    if (path.isIdentifier()) {
-      const binding = path.scope.getBinding(path.node.name);
-      const key = binding ? stableKey(path, binding) : path.node.name === 'undefined' ? 'undefined' : null;
-      if (key !== null) values.set(path.node, key);
-      return;
-    }
-    // The shapes a condition's value is computed from (`correlatedConditions` decides which are pure).
-    if (path.isUnaryExpression()) visit(path.get('argument'));
-    else if (path.isBinaryExpression() || path.isLogicalExpression()) {
-      visit(path.get('left') as NodePath);
-      visit(path.get('right') as NodePath);
-    } else if (path.isConditionalExpression()) {
-      visit(path.get('test'));
-      visit(path.get('consequent'));
-      visit(path.get('alternate'));
-    } else if (path.isSequenceExpression()) {
-      const last = path.get('expressions').at(-1);
-      if (last) visit(last);
+  // The shapes a condition's value is computed from (`correlatedConditions` decides which are pure).
+  const collect = (node: t.Node, scope: Scope): void => {
+    if (isIdentifier(node)) {
+      const key = stableKey(node, scope);
+      if (key !== null) values.set(node, key);
+    } else if (isUnaryExpression(node)) collect(node.argument, scope);
+    else if (isBinaryExpression(node) || isLogicalExpression(node)) {
+      collect(node.left, scope);
+      collect(node.right, scope);
+    } else if (isConditionalExpression(node)) {
+      collect(node.test, scope);
+      collect(node.consequent, scope);
+      collect(node.alternate, scope);
+    } else if (isSequenceExpression(node)) {
+      collect(node.expressions[node.expressions.length - 1], scope);
     } else if (
-      path.isTSAsExpression() ||
-      path.isTSSatisfiesExpression() ||
-      path.isTSNonNullExpression() ||
-      path.isTSTypeAssertion() ||
-      path.isParenthesizedExpression()
+      isTSAsExpression(node) ||
+      isTSSatisfiesExpression(node) ||
+      isTSNonNullExpression(node) ||
+      isTSTypeAssertion(node) ||
+      isParenthesizedExpression(node)
     ) {
-      visit(path.get('expression') as NodePath);
+      collect(node.expression, scope);
     }
   };
-  const visitTest = (path: NodePath<t.Node & { test?: t.Expression | null }>) => {
-    if (path.node.test) visit(path.get('test') as NodePath);
+  const walk = (node: t.Node, outer: Scope): void => {
+    const scope = scopes.get(node) ?? outer;
+    switch (node.type) {
+      case 'IfStatement':
+      case 'ConditionalExpression':
+      case 'WhileStatement':
+      case 'DoWhileStatement':
+      case 'ForStatement':
+        if (node.test) collect(node.test, scope);
+        break;
+      case 'LogicalExpression':
+        collect(node.left, scope);
+        break;
+      case 'OptionalMemberExpression':
+        if (node.optional) collect(node.object, scope);
+        break;
+      case 'OptionalCallExpression':
+        if (node.optional) collect(node.callee, scope);
+        break;
+      case 'WithStatement':
+        dynamic = true;
+        break;
+      case 'CallExpression':
+        if (isIdentifier(node.callee, { name: 'eval' })) dynamic = true;
+        break;
+    }
+    for (const key of VISITOR_KEYS[node.type] ?? []) {
+      const child = (node as unknown as Record<string, unknown>)[key];
+      if (Array.isArray(child)) {
+        for (const c of child) if (c && typeof c === 'object' && 'type' in c) walk(c as t.Node, scope);
+      } else if (child && typeof child === 'object' && 'type' in child) walk(child as t.Node, scope);
+    }
   };
-  program.traverse({
-    IfStatement: visitTest,
-    ConditionalExpression: visitTest,
-    WhileStatement: visitTest,
-    DoWhileStatement: visitTest,
-    ForStatement: visitTest,
-    LogicalExpression(path) {
-      visit(path.get('left'));
-    },
-    OptionalMemberExpression(path) {
-      if (path.node.optional) visit(path.get('object'));
-    },
-    OptionalCallExpression(path) {
-      if (path.node.optional) visit(path.get('callee'));
-    },
-  });
-  return values;
+  // `with` and a direct `eval` bind and assign names no scope analysis sees.
+  let dynamic = false;
+  walk(program.node, program.scope);
+  return dynamic ? new Map() : values;
 }
 
-function isStable(binding: Binding): boolean {
+function isStable(binding: Binding, aliased: (fn: t.Node) => boolean): boolean {
   if (!binding.constant || binding.constantViolations.length > 0) return false;
   switch (binding.kind) {
     case 'const':
@@ -106,7 +155,7 @@ function isStable(binding: Binding): boolean {
       return !(binding.scope.path.isProgram() && binding.scope.path.node.sourceType === 'script');
     case 'param': {
       const fn = binding.scope.getFunctionParent()?.path.node;
-      return !!fn && (t.isArrowFunctionExpression(fn) || !mentionsArguments(fn));
+      return !!fn && (t.isArrowFunctionExpression(fn) || !aliased(fn));
     }
     case 'var': {
       // A classic script's top-level `var` is a property of the global object, which any code can assign.

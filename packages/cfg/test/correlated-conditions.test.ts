@@ -49,6 +49,8 @@ test('const and let never assigned, in the function or around it, and a var afte
 });
 
 test('never a value that can change between two tests', () => {
+  // Two bindings of one name.
+  expect(groups('function f(x) { if (x) a(); { const x = g(); if (!x) b(); } }')).toEqual([]);
   // Assigned anywhere, even in a closure.
   expect(groups('function f() { let x = g(); if (x) a(); h(() => { x = 1; }); if (x) b(); }')).toEqual([]);
   expect(groups('function f(p) { if (p) a(); p = g(); if (p) b(); }')).toEqual([]);
