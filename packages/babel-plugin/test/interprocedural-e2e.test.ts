@@ -102,6 +102,18 @@ const calls = [
     expect(text).toMatch(/L12 → discount\(total, code\)/);
     expect(text).toMatch(/discount +L5 code === 'HALF' → true/);
     expect(text).toMatch(/← back from discount/);
+    // Without a file: the project's paths through more than one function; a mistyped function is a miss.
+    const callsReport = (args: string[]) =>
+      spawnSync(process.execPath, [reportBin, 'calls', ...args], { cwd: project.root, encoding: 'utf8' });
+    const overview = callsReport([]);
+    expect(overview.status).toBe(0);
+    expect(overview.stdout).toMatch(/^1 file counted in interprocedural mode \(piecewise scheme\)/);
+    expect(overview.stdout).toMatch(/\n {2}src\/prices\.js path \d+ {2}×\d+ {2}checkout → /);
+    const typo = callsReport(['src/prices.js:discont']);
+    expect(typo.status).toBe(1);
+    expect(typo.stderr).toBe(
+      'pathprof-report: src/prices.js has no function discont (did you mean discount?)\n',
+    );
 
     const json = JSON.parse(
       spawnSync(process.execPath, [reportBin, 'json'], { cwd: project.root, encoding: 'utf8' }).stdout,

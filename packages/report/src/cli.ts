@@ -25,10 +25,15 @@ import { Problems } from './problems';
 import { loadProfiledFiles, type ProfiledFile } from './profiled-file';
 import { ProgressBar } from './progress-bar';
 import { ConfigError, readReportConfig } from './report-config';
-import { selectFunctions, splitTarget } from './function-selection';
+import { closestKeys, selectFunctions, splitTarget, suggestion } from './function-selection';
 import { formatFunctionPaths } from './show-paths';
 import type { DecodedFrame } from 'babel-plugin-pathprof';
-import { formatCallPaths, interproceduralReport } from './interprocedural-report';
+import {
+  callPathFunctions,
+  formatCallPaths,
+  formatProjectCallPaths,
+  interproceduralReport,
+} from './interprocedural-report';
 import { formatInterestingSet } from '@pathprof/numbering';
 import { interestingSet, type PathSelection } from './interesting-set-writer';
 import { formatResidual, interestingSetProblems, residualReport } from './preferential-report';
@@ -44,7 +49,7 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   show FILE[:FUNCTION|:LINE]  each path decoded into the decisions it takes; the paths not taken (at a line:
                               the innermost function there, its paths through the line); --tests: the tests
                               that took each path, the closest executed paths to each untaken one
-  calls FILE[:FUNCTION]       interprocedural mode: the hottest paths across calls, decoded into source
+  calls [FILE[:FUNCTION]]     interprocedural mode: the hottest paths across calls, decoded into source
   prefer --covered|--hot P    the interesting set for preferential mode, from this run: per function every executed
                               path, or its hottest paths making up P% of its executions (-o FILE, default stdout)
   residual [--check]          preferential mode: the paths this run took outside its interesting set, decoded;
@@ -281,22 +286,44 @@ export function main(argv: string[]): void {
       break;
     }
     case 'calls': {
-      const target = positionals.shift();
-      if (!target) return fail(`pathprof-report: calls needs FILE[:FUNCTION]\n${usage}`);
-      const { file: wanted, name } = splitTarget(target);
-      const files = load(positionals).filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`));
+      const modeHint = "(plugin option mode: 'interprocedural')";
+      // A profile directory is a directory; anything else first is FILE[:FUNCTION]. Without FILE: the
+      // project's hottest paths across calls.
+      const target = positionals.length && !isDirectory(positionals[0]) ? positionals.shift()! : null;
+      const files = load(positionals);
       const counted = files.filter((f) => f.interprocedural);
-      if (counted.length === 0) {
+      if (target === null) {
+        if (counted.length > 0) {
+          const reports = counted.map((file) => ({ file, report: interproceduralReport(file)! }));
+          emit(formatProjectCallPaths(reports, style, limit));
+        } else {
+          if (files.length)
+            console.error(`pathprof-report: no file was counted in interprocedural mode ${modeHint}`);
+          status = 1;
+        }
+        break;
+      }
+      const { file: wanted, name } = splitTarget(target);
+      const matched = counted.filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`));
+      if (matched.length === 0) {
+        const known = files.some((f) => f.key === wanted || f.key.endsWith(`/${wanted}`));
         console.error(
-          files.length
-            ? `pathprof-report: ${target} was not counted in interprocedural mode (plugin option mode: 'interprocedural')`
-            : `pathprof-report: no profiled file matches ${wanted}`,
+          `pathprof-report: ${known ? `${target} was not counted in interprocedural mode ${modeHint}` : `no file counted in interprocedural mode matches ${wanted}${suggestion(closestKeys(wanted, counted))}`}`,
         );
         status = 1;
       }
-      emit(
-        counted.map((f) => formatCallPaths(f, interproceduralReport(f)!, name, style, limit)).join('\n\n'),
-      );
+      const shown: string[] = [];
+      for (const file of matched) {
+        const selected = name === null ? null : callPathFunctions(file, name);
+        if (selected?.miss) {
+          console.error(`pathprof-report: ${selected.miss}`);
+          status = 1;
+        } else {
+          const only = selected && { label: name!, names: selected.names };
+          shown.push(formatCallPaths(file, interproceduralReport(file)!, only, style, limit));
+        }
+      }
+      if (shown.length) emit(shown.join('\n\n'));
       break;
     }
     case 'prefer': {

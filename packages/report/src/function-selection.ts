@@ -26,12 +26,10 @@ export function selectFunctions(files: readonly ProfiledFile[], target: string):
   const { file: wanted, name } = splitTarget(target);
   const matched = files.filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`));
   if (matched.length === 0) {
-    const keys = files.map((f) => f.key);
-    const near = closestWords(
-      basename(wanted),
-      keys.map((k) => basename(k)),
-    ).map((b) => keys.find((k) => basename(k) === b)!);
-    return { functions: [], miss: `no profiled file matches ${wanted}${suggestion(near)}` };
+    return {
+      functions: [],
+      miss: `no profiled file matches ${wanted}${suggestion(closestKeys(wanted, files))}`,
+    };
   }
   if (name === null)
     return { functions: matched.flatMap((file) => file.functions.map((fn) => ({ file, fn }))) };
@@ -56,6 +54,15 @@ export function selectFunctions(files: readonly ProfiledFile[], target: string):
   const near = new Set(closestWords(name, all.flatMap(namesOf)));
   const meant = all.filter((full) => namesOf(full).some((n) => near.has(n)));
   return { functions: [], miss: `no profiled function matches ${target}${suggestion(meant)}` };
+}
+
+/** The keys of the files whose base name is closest to `wanted`'s (a typo's likely meaning). */
+export function closestKeys(wanted: string, files: readonly ProfiledFile[]): string[] {
+  const keys = files.map((f) => f.key);
+  return closestWords(
+    basename(wanted),
+    keys.map((k) => basename(k)),
+  ).map((b) => keys.find((k) => basename(k) === b)!);
 }
 
 /** `FILE[:FUNCTION]`: the file as a key suffix (a leading `./` dropped), and the function's name if given. */
@@ -124,12 +131,13 @@ function within(inner: FunctionPaths, outer: FunctionPaths): boolean {
  * The names a function answers to: its own (`get DateTime.year`), without `get `/`set ` (`DateTime.year`), and
  * without what it is a member of (`year`).
  */
-function namesOf(name: string): string[] {
+export function namesOf(name: string): string[] {
   const plain = name.replace(/^[gs]et /, '');
   const member = plain.slice(plain.lastIndexOf('.') + 1);
   return [...new Set([name, plain, member])];
 }
 
-function suggestion(names: readonly string[]): string {
+/** ` (did you mean a, b?)` after a miss, or nothing. */
+export function suggestion(names: readonly string[]): string {
   return names.length ? ` (did you mean ${names.join(', ')}?)` : '';
 }

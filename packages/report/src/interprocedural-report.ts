@@ -5,6 +5,8 @@ import { edgeDecision, formatDecision } from './decisions';
 import type { ProfiledFile } from './profiled-file';
 import type { TerminalStyle } from './terminal-style';
 import { counted } from './counted';
+import { closestWords } from './closest-word';
+import { namesOf, suggestion } from './function-selection';
 
 /** One step of an interprocedural path, in source terms. */
 export interface CallPathStep {
@@ -169,53 +171,155 @@ function blockCode(file: ProfiledFile, meta: FunctionMetadata, block: number): [
 }
 
 /**
- * `pathprof-report calls FILE[:FUNCTION]`: the file's hottest interprocedural paths (those through FUNCTION
- * when given), each decoded into the decisions, calls and returns it takes, indented by call depth; in the
- * context scheme the context prefix is shown apart from the active suffix.
+ * The functions of an interprocedural file that answer to `name` (as `show` finds them: with or without their
+ * class or object, `fromISO` finds `DateTime.fromISO`), by their full names; or why none, with the closest.
+ */
+export function callPathFunctions(
+  file: ProfiledFile,
+  name: string,
+): { readonly names: string[]; readonly miss?: undefined } | { readonly names: []; readonly miss: string } {
+  const all = [...new Set(file.meta.functions.map((fn) => fn.name))];
+  const names = all.filter((full) => namesOf(full).includes(name));
+  if (names.length) return { names };
+  const near = new Set(closestWords(name, all.flatMap(namesOf)));
+  const meant = all.filter((full) => namesOf(full).some((n) => near.has(n)));
+  return { names: [], miss: `${file.key} has no function ${name}${suggestion(meant)}` };
+}
+
+/** Whether a path runs through more than one function: what interprocedural mode adds to path mode. */
+export function crossesCalls(path: DecodedCallPath): boolean {
+  return path.functions.length > 1;
+}
+
+/**
+ * `pathprof-report calls FILE[:FUNCTION]`: the file's hottest interprocedural paths (through the functions
+ * `names` when given, `label` being what the user asked for), each decoded into the decisions, calls and
+ * returns it takes, indented by call depth; in the context scheme the context prefix is shown apart from the
+ * active suffix. The calls not crossed come first, grouped by callee (those into or out of `names` alone).
  */
 export function formatCallPaths(
   file: ProfiledFile,
   report: InterproceduralReport,
-  name: string | null,
+  selected: { readonly label: string; readonly names: readonly string[] } | null,
   style: TerminalStyle,
   limit: number,
 ): string {
-  const paths = report.paths.filter((p) => name === null || p.functions.includes(name));
+  const through = (functions: readonly string[]) =>
+    selected === null || functions.some((f) => selected.names.includes(f));
+  const paths = report.paths.filter((p) => through(p.functions));
+  const crossing = paths.filter(crossesCalls).length;
   // With a function, the count is of the paths listed below (those through it), out of the file's.
   const executed =
-    name === null
+    selected === null
       ? `${counted(report.executedPaths, 'interprocedural path')} executed`
-      : `${paths.length} of the file's ${counted(report.executedPaths, 'executed interprocedural path')} run through ${name}`;
+      : `${paths.length} of the file's ${counted(report.executedPaths, 'executed interprocedural path')} run through ${selected.label}`;
+  const notCrossed = report.notCrossed.filter((c) => through([c.caller, c.callee]));
   const out = [
-    style.bold(`${file.key}${name ? `:${name}` : ''}`) +
-      `: ${executed} (${report.scheme} scheme, N = ${report.pathCount}); ` +
+    style.bold(`${file.key}${selected ? `:${selected.label}` : ''}`) +
+      `: ${executed} (${report.scheme} scheme, N = ${report.pathCount}), ${crossing} of them through more than one function; ` +
       `${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut` +
-      (report.notCrossed.length > 0 ? `, ${report.notCrossed.length} not crossed:` : ''),
+      (report.notCrossed.length > 0 ? `, ${report.notCrossed.length} not crossed` : ''),
+    ...formatNotCrossed(notCrossed, style, limit),
   ];
-  // The calls a reader would expect crossed: each starts its callee's paths afresh, and says why.
-  for (const call of report.notCrossed.slice(0, limit))
-    out.push(style.dim(`  L${call.line} ${call.caller} → ${call.callee}: ${call.why}`));
-  if (report.notCrossed.length > limit)
-    out.push(style.dim(`  … and ${report.notCrossed.length - limit} more (json lists them all)`));
-  for (const path of paths.slice(0, limit)) {
-    const route = path.functions.join(' → ');
-    const start =
-      path.start.at === 'entry'
-        ? `from ${path.start.function}'s entry`
-        : `restarting in ${path.start.function}`;
-    out.push('', `  path ${path.number}  ×${path.count}  ${route}  (${start})`);
-    // The context scheme's paths are a context prefix and an active suffix; a piecewise path that restarts
-    // has only its restart before the rest, which the heading already names.
-    const split = report.scheme === 'context' && path.contextLength > 0;
-    path.steps.forEach((step, i) => {
-      if (split && i === 0) out.push(style.dim('    context:'));
-      if (split && i === path.contextLength) out.push(style.dim('    active:'));
-      const where = step.line > 0 ? `L${step.line} ` : '';
-      out.push(`      ${'  '.repeat(step.depth)}${step.function.padEnd(12)} ${where}${step.text}`);
-    });
-  }
+  for (const path of paths.slice(0, limit)) out.push('', ...formatCallPath(path, report.scheme, style));
   if (paths.length > limit)
     out.push('', style.dim(`  … and ${paths.length - limit} more (--limit N shows more)`));
   if (paths.length === 0) out.push(style.dim('  no executed path runs through it'));
   return out.join('\n');
+}
+
+/**
+ * `pathprof-report calls` without a file: across every file counted in interprocedural mode, the hottest paths
+ * that run through more than one function (those path mode cannot show), each under its file's name, and how
+ * many files have no crossed call at all.
+ */
+export function formatProjectCallPaths(
+  reports: readonly { readonly file: ProfiledFile; readonly report: InterproceduralReport }[],
+  style: TerminalStyle,
+  limit: number,
+): string {
+  const crossing = reports
+    .flatMap(({ file, report }) =>
+      report.paths.filter(crossesCalls).map((path) => ({ file, scheme: report.scheme, path })),
+    )
+    .sort((a, b) => b.path.count - a.path.count);
+  const executed = reports.reduce((n, { report }) => n + report.executedPaths, 0);
+  const alone = reports.filter(({ report }) => report.crossedSites === 0).length;
+  const schemes = [...new Set(reports.map(({ report }) => report.scheme))].join(' and ');
+  const out = [
+    style.bold(`${counted(reports.length, 'file')} counted in interprocedural mode`) +
+      ` (${schemes} scheme): ${counted(executed, 'path')} executed, ${crossing.length} of them through more ` +
+      `than one function; the hottest of those, across files (\`pathprof-report calls FILE[:FUNCTION]\` lists a file's paths, calls not crossed and why):`,
+  ];
+  for (const { file, scheme, path } of crossing.slice(0, limit))
+    out.push('', ...formatCallPath(path, scheme, style, file.key));
+  if (crossing.length > limit)
+    out.push('', style.dim(`  … and ${crossing.length - limit} more (--limit N shows more)`));
+  if (crossing.length === 0) out.push('', '  no executed path runs through more than one function');
+  if (alone > 0)
+    out.push(
+      '',
+      style.dim(
+        `${counted(alone, 'file')} ${alone === 1 ? 'has' : 'have'} no crossed call (each call in them goes to ` +
+          'another file, a method, a callback or a callee that is not crossed): their paths are per function, as in path mode',
+      ),
+    );
+  return out.join('\n');
+}
+
+/**
+ * The calls not crossed, one line per callee and reason, with the callers and lines of its calls: each of them
+ * starts the callee's paths afresh, counted on their own.
+ */
+function formatNotCrossed(calls: readonly NotCrossedCall[], style: TerminalStyle, limit: number): string[] {
+  if (calls.length === 0) return [];
+  const groups = new Map<string, { callee: string; why: string; callers: Map<string, number[]> }>();
+  for (const call of calls) {
+    const key = `${call.callee}\0${call.why}`;
+    const group = groups.get(key) ?? { callee: call.callee, why: call.why, callers: new Map() };
+    groups.set(key, group);
+    const lines = group.callers.get(call.caller) ?? [];
+    group.callers.set(call.caller, lines);
+    if (!lines.includes(call.line)) lines.push(call.line);
+  }
+  const out = [
+    style.dim(
+      `  not crossed (each such call starts the callee's paths afresh at its entry; the caller's path goes on after it):`,
+    ),
+  ];
+  for (const { callee, why, callers } of [...groups.values()].slice(0, limit)) {
+    const where = [...callers].map(([caller, lines]) => `${caller} ${lines.map((l) => `L${l}`).join(', ')}`);
+    out.push(style.dim(`    ${callee}, ${why}: called in ${where.join('; ')}`));
+  }
+  if (groups.size > limit)
+    out.push(style.dim(`    … and ${groups.size - limit} more callees (json lists every call)`));
+  return out;
+}
+
+/** One path: its heading (under `fileKey` when given), then its steps, the function column as wide as its names. */
+function formatCallPath(
+  path: DecodedCallPath,
+  scheme: InterproceduralReport['scheme'],
+  style: TerminalStyle,
+  fileKey?: string,
+): string[] {
+  const route = path.functions.join(' → ');
+  const start =
+    path.start.at === 'entry'
+      ? `from ${path.start.function}'s entry`
+      : `restarting in ${path.start.function}`;
+  const out = [
+    `  ${fileKey ? `${style.bold(fileKey)} ` : ''}path ${path.number}  ×${path.count}  ${route}  (${start})`,
+  ];
+  // The context scheme's paths are a context prefix and an active suffix; a piecewise path that restarts has
+  // only its restart before the rest, which the heading already names.
+  const split = scheme === 'context' && path.contextLength > 0;
+  const width = Math.max(...path.functions.map((f) => f.length));
+  path.steps.forEach((step, i) => {
+    if (split && i === 0) out.push(style.dim('    context:'));
+    if (split && i === path.contextLength) out.push(style.dim('    active:'));
+    const where = step.line > 0 ? `L${step.line} ` : '';
+    out.push(`      ${'  '.repeat(step.depth)}${step.function.padEnd(width)}  ${where}${step.text}`);
+  });
+  return out;
 }

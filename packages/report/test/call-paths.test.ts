@@ -1,5 +1,10 @@
 import { formatTextReport, pathReport, TerminalStyle } from '../src';
-import { formatCallPaths, interproceduralReport } from '../src/interprocedural-report';
+import {
+  callPathFunctions,
+  formatCallPaths,
+  formatProjectCallPaths,
+  interproceduralReport,
+} from '../src/interprocedural-report';
 import { profileInProcess } from './support/in-process';
 
 // A loop calling a helper: its paths restart at the loop's head after each back edge.
@@ -13,6 +18,10 @@ function signs(xs) {
 }
 signs([1, -2, 3]);
 `;
+// Calls not crossed: scale's default parameter runs code between a call and its body.
+const scaled =
+  'function scale(x, k = 2) {\n  return x * k;\n}\nfunction total(xs) {\n  let n = 0;\n  for (const x of xs) n += scale(x) + scale(-x);\n' +
+  '  return n + scale(n);\n}\nfunction other() {\n  return scale(1);\n}\ntotal([1, 2]);\nother();\n';
 const plain = new TerminalStyle({ isTTY: false }, {});
 
 /** `pathprof-report calls FILE:name` (or `FILE` for null) as text, from a run in the given scheme. */
@@ -20,7 +29,7 @@ function callPaths(scheme: 'piecewise' | 'context', name: string | null = 'signs
   const file = profileInProcess(source, `call-paths-${scheme}.js`, { mode: 'interprocedural', scheme });
   const report = interproceduralReport(file)!;
   expect(report.scheme).toBe(scheme);
-  return formatCallPaths(file, report, name, plain, 20);
+  return formatCallPaths(file, report, name === null ? null : { label: name, names: [name] }, plain, 20);
 }
 
 describe('pathprof-report calls', () => {
@@ -37,23 +46,54 @@ describe('pathprof-report calls', () => {
     expect(text).not.toMatch(/context:|active:/);
   });
 
-  test('the heading lists the calls of known callees that paths do not cross, each with why', () => {
-    const scaled = `function scale(x, k = 2) {\n  return x * k;\n}\nfunction total(xs) {\n  let n = 0;\n  for (const x of xs) n += scale(x);\n  return n;\n}\ntotal([1, 2]);\n`;
+  test('the calls not crossed come first, one line per callee and reason, with where each is called', () => {
     const file = profileInProcess(scaled, 'not-crossed.js', { mode: 'interprocedural' });
     const report = interproceduralReport(file)!;
-    expect(report.notCrossed).toEqual([
-      {
-        caller: 'total',
-        callee: 'scale',
-        line: 6,
-        why: 'its parameters run code before its body (defaults or destructuring)',
-      },
-    ]);
-    const text = formatCallPaths(file, report, null, plain, 20);
-    expect(text).toContain('1 call site crossed, 0 cut, 1 not crossed:\n');
-    expect(text).toContain(
-      '\n  L6 total → scale: its parameters run code before its body (defaults or destructuring)\n',
+    const why = 'its parameters run code before its body (defaults or destructuring)';
+    expect(report.notCrossed).toEqual(
+      [6, 6, 7]
+        .map((line) => ({ caller: 'total', callee: 'scale', line, why }))
+        .concat({ caller: 'other', callee: 'scale', line: 10, why }),
     );
+    const text = formatCallPaths(file, report, null, plain, 20);
+    expect(text).toContain('2 call sites crossed, 0 cut, 4 not crossed\n');
+    expect(text).toContain(`\n    scale, ${why}: called in total L6, L7; other L10\n`);
+    // With a function, only the calls into or out of it.
+    const total = formatCallPaths(file, report, { label: 'other', names: ['other'] }, plain, 20);
+    expect(total).toContain(`\n    scale, ${why}: called in other L10\n`);
+  });
+
+  test('a function is found as show finds it (without its class), and a wrong name is a miss with the closest', () => {
+    const boxed = `${source}class Box {\n  static of(x) {\n    return sign(x);\n  }\n}\nBox.of(4);\n`;
+    const file = profileInProcess(boxed, 'call-paths-class.js', { mode: 'interprocedural' });
+    expect(callPathFunctions(file, 'of')).toEqual({ names: ['Box.of'] });
+    expect(callPathFunctions(file, 'sgn')).toEqual({
+      names: [],
+      miss: 'virtual/call-paths-class.js has no function sgn (did you mean sign?)',
+    });
+    const report = interproceduralReport(file)!;
+    const text = formatCallPaths(file, report, { label: 'of', names: ['Box.of'] }, plain, 20);
+    expect(text).toMatch(/: 1 of the file's \d+ executed interprocedural paths run through of \(/);
+    expect(text).toMatch(/×1 {2}Box\.of → sign /);
+  });
+
+  test('without a file, the hottest paths through more than one function across files, each under its file', () => {
+    const file = profileInProcess(scaled, 'call-paths-project.js', { mode: 'interprocedural' });
+    const report = interproceduralReport(file)!;
+    const text = formatProjectCallPaths([{ file, report }], plain, 20);
+    // scale's paths run through it alone (its calls are not crossed): not listed.
+    const crossing = report.paths.filter((p) => p.functions.length > 1);
+    expect(crossing.length).toBeGreaterThan(0);
+    expect(crossing.length).toBeLessThan(report.paths.length);
+    expect(text).toContain(
+      `1 file counted in interprocedural mode (piecewise scheme): ${report.executedPaths} paths executed, ${crossing.length} of them through more than one function;`,
+    );
+    // Listed hottest first, only those that cross a call.
+    const listed = [
+      ...text.matchAll(/^ {2}virtual\/call-paths-project\.js path (\d+) {2}×(\d+) {2}(.*) {2}\(/gm),
+    ];
+    expect(listed.map((m) => Number(m[1]))).toEqual(crossing.map((p) => p.number));
+    expect(listed.every((m) => m[3].includes(' → '))).toBe(true);
   });
 
   test('the default report of interprocedural files alone: their lines, no empty table, no totals of none', () => {
