@@ -32,7 +32,7 @@ export interface FileReport extends AggregateFigures {
   readonly functions: FunctionReport[];
   /**
    * A file counted in interprocedural mode: its executed paths across calls (no per-function paths, and no
-   * coverage percentage: N is far larger than anything a test suite runs).
+   * coverage percentage: N counts every combination of paths that crossed calls allow, feasible or not).
    */
   readonly interprocedural?: InterproceduralReport;
 }

@@ -3,6 +3,7 @@ import { hottestPaths, type PathReport } from './path-report';
 import { preferentialSummary } from './preferential-report';
 import type { TerminalStyle } from './terminal-style';
 import { counted } from './counted';
+import { crossesCalls } from './interprocedural-report';
 
 const header = [
   'File / function',
@@ -66,23 +67,30 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
     const line = cells.join('  ').trimEnd();
     return r === 0 ? style.bold(line) : row[0].startsWith('  ') ? line : style.bold(line);
   });
+  // Interprocedural files: a line each, then once how to read their paths.
+  const decode = '`pathprof-report calls [FILE[:FUNCTION]]` decodes their paths into source';
   for (const { file, interprocedural: ipp } of report.files) {
     if (!ipp) continue;
+    const crossing = ipp.paths.filter(crossesCalls).length;
+    const notCrossed = ipp.notCrossed.length;
     lines.push(
-      `${style.bold(file)}: interprocedural (${ipp.scheme}): ${counted(ipp.executedPaths, 'path')} executed of N = ${ipp.pathCount}, ` +
-        `${counted(ipp.crossedSites, 'call site')} crossed` +
-        (ipp.notCrossed.length > 0 ? `, ${ipp.notCrossed.length} not crossed` : '') +
-        `; \`pathprof-report calls ${file}\` decodes them`,
+      `${style.bold(file)}: interprocedural (${ipp.scheme}): ${counted(ipp.executedPaths, 'path')} executed of N = ${ipp.pathCount}` +
+        (ipp.crossedSites > 0
+          ? `, ${crossing} through more than one function; ${counted(ipp.crossedSites, 'call site')} crossed` +
+            (notCrossed > 0 ? `, ${notCrossed} not crossed` : '')
+          : `; no call crossed${notCrossed > 0 ? ` (${counted(notCrossed, 'call')} not crossed, \`calls\` says why)` : ''}: ` +
+            'per-function paths, as in path mode'),
     );
   }
   if (tabled.length === 0) {
     lines.push(
       '',
       `All files: ${counted(report.files.length, 'file')}, counted as interprocedural paths: no coverage percentage ` +
-        '(N is far larger than anything a test suite runs)',
+        `(N counts every combination of the functions' paths that crossed calls allow, feasible or not); ${decode}`,
     );
     return lines.join('\n');
   }
+  if (report.files.some((f) => f.interprocedural)) lines.push(style.dim(decode));
   const preferential = preferentialSummary(report);
   if (preferential) lines.push('', preferential);
   const s = report.summary;

@@ -96,15 +96,21 @@ describe('pathprof-report calls', () => {
     expect(listed.every((m) => m[3].includes(' → '))).toBe(true);
   });
 
-  test('the default report of interprocedural files alone: their lines, no empty table, no totals of none', () => {
+  test('the default report of interprocedural files alone: a line each, no empty table, then how to read them', () => {
     const file = profileInProcess(source, 'text-only-ipp.js', { mode: 'interprocedural' });
-    const text = formatTextReport(pathReport([file], []), plain);
+    const alone = profileInProcess('function f(x = 1) {\n  return x;\n}\nf();\n', 'text-alone-ipp.js', {
+      mode: 'interprocedural',
+    });
+    const text = formatTextReport(pathReport([file, alone], []), plain);
     expect(text.split('\n')).toEqual([
       expect.stringMatching(
-        /^virtual\/text-only-ipp\.js: interprocedural \(piecewise\): \d+ paths executed of N = \d+, 2 call sites crossed; /,
+        /^virtual\/text-only-ipp\.js: interprocedural \(piecewise\): \d+ paths executed of N = \d+, \d+ through more than one function; 2 call sites crossed$/,
+      ),
+      expect.stringMatching(
+        /^virtual\/text-alone-ipp\.js: interprocedural \(piecewise\): 2 paths executed of N = \d+; no call crossed \(1 call not crossed, `calls` says why\): per-function paths, as in path mode$/,
       ),
       '',
-      'All files: 1 file, counted as interprocedural paths: no coverage percentage (N is far larger than anything a test suite runs)',
+      "All files: 2 files, counted as interprocedural paths: no coverage percentage (N counts every combination of the functions' paths that crossed calls allow, feasible or not); `pathprof-report calls [FILE[:FUNCTION]]` decodes their paths into source",
     ]);
   });
 
