@@ -48,7 +48,7 @@ export function formatFunctionPaths(
     style.bold(`${file.key}:${meta.range[0]} ${meta.name}`) +
       through +
       `: ${figures.executedPaths} of ${figures.potentialPaths} paths executed ` +
-      `(${style.coverage(figures.coverage)})${exceptions}`,
+      `(${style.coverage(figures.coverage)})${exceptions}${idRange(fn, figures)}`,
   ];
   const decoded = (f: FunctionPaths) =>
     [...f.counts]
@@ -86,6 +86,20 @@ export function formatFunctionPaths(
       ),
     );
   return out.join('\n');
+}
+
+/**
+ * Path ids number every path of the function, those the figures leave out too: when there are more than the
+ * figures count, an id can be larger than the count the header gives (`path 8` of `3 of 5 paths`).
+ */
+function idRange(fn: FunctionPaths, figures: FunctionFigures): string {
+  const { pathCount } = fn.numbering;
+  if (pathCount <= figures.potentialPaths) return '';
+  const also = [
+    ...(figures.exceptionPaths.counted ? [] : ['implicit-exception']),
+    ...(figures.infeasiblePaths ? ['infeasible'] : []),
+  ];
+  return `; path ids 0 to ${pathCount - 1} number all the function's ${pathCount} paths${also.length ? ` (${also.join(' and ')} ones too)` : ''}`;
 }
 
 /**

@@ -10,7 +10,8 @@ const header = [
   'line',
   'paths',
   'executed',
-  'coverage',
+  // A file's row gives the mean of its functions' coverage, not executed ÷ paths of its row.
+  'coverage (file: mean)',
   'complete',
   'exception',
   'hottest',

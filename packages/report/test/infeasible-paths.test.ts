@@ -78,6 +78,11 @@ function profiled(): { profile: runtime.FileProfile; file: ProfiledFile } {
     expect(missing.filter(({ id }) => contradictionOf(fn, id))).toEqual([]);
     expect(missing).toHaveLength(figures.potentialPaths - figures.executedPaths);
     const shown = formatFunctionPaths(file, fn, new TerminalStyle({ isTTY: false }, {}), 0, options);
+    // Path ids number every path: the header says so when there are more than it counts.
+    const n = fn.numbering.pathCount;
+    expect(shown.split('\n')[0]).toMatch(
+      `; path ids 0 to ${n - 1} number all the function's ${n} paths (implicit-exception and infeasible ones too)`,
+    );
     expect(shown).toMatch(
       new RegExp(
         `${infeasible} infeasible paths set aside \\(no run can take them\\), e\\.g\\. path \\d+: L\\d+ .* contradicts L\\d+ `,
