@@ -186,6 +186,11 @@ export function callPathFunctions(
   return { names: [], miss: `${file.key} has no function ${name}${suggestion(meant)}` };
 }
 
+/** Whether a context-scheme path's context prefix holds calls still open when its active suffix runs. */
+export function contextOpensCalls(path: DecodedCallPath): boolean {
+  return path.steps.slice(0, path.contextLength).some((step) => step.kind === 'call');
+}
+
 /** Whether a path runs through more than one function: what interprocedural mode adds to path mode. */
 export function crossesCalls(path: DecodedCallPath): boolean {
   return path.functions.length > 1;
@@ -267,12 +272,15 @@ export function formatProjectCallPaths(
   return out.join('\n');
 }
 
-/**
- * The calls not crossed, one line per callee and reason, with the callers and lines of its calls: each of them
- * starts the callee's paths afresh, counted on their own.
- */
-function formatNotCrossed(calls: readonly NotCrossedCall[], style: TerminalStyle, limit: number): string[] {
-  if (calls.length === 0) return [];
+/** The calls not crossed into one callee for one reason: its callers, each with the lines of its calls. */
+export interface NotCrossedCallee {
+  readonly callee: string;
+  readonly why: string;
+  readonly callers: ReadonlyMap<string, readonly number[]>;
+}
+
+/** The calls not crossed, grouped by callee and reason, in order of first appearance. */
+export function notCrossedByCallee(calls: readonly NotCrossedCall[]): NotCrossedCallee[] {
   const groups = new Map<string, { callee: string; why: string; callers: Map<string, number[]> }>();
   for (const call of calls) {
     const key = `${call.callee}\0${call.why}`;
@@ -282,17 +290,33 @@ function formatNotCrossed(calls: readonly NotCrossedCall[], style: TerminalStyle
     group.callers.set(call.caller, lines);
     if (!lines.includes(call.line)) lines.push(call.line);
   }
-  const out = [
-    style.dim(
-      `  not crossed (each such call starts the callee's paths afresh at its entry; the caller's path goes on after it):`,
-    ),
-  ];
-  for (const { callee, why, callers } of [...groups.values()].slice(0, limit)) {
-    const where = [...callers].map(([caller, lines]) => `${caller} ${lines.map((l) => `L${l}`).join(', ')}`);
-    out.push(style.dim(`    ${callee}, ${why}: called in ${where.join('; ')}`));
-  }
-  if (groups.size > limit)
-    out.push(style.dim(`    … and ${groups.size - limit} more callees (json lists every call)`));
+  return [...groups.values()];
+}
+
+/** Where a callee not crossed is called: `total L6, L7; other L10`. */
+export function notCrossedWhere(group: NotCrossedCallee): string {
+  const where = [...group.callers].map(
+    ([caller, lines]) => `${caller} ${lines.map((l) => `L${l}`).join(', ')}`,
+  );
+  return where.join('; ');
+}
+
+/** What a call not crossed does, for a reader who expected its callee inside the caller's paths. */
+export const NOT_CROSSED_MEANS =
+  "each such call starts the callee's paths afresh at its entry; the caller's path goes on after it";
+
+/**
+ * The calls not crossed, one line per callee and reason, with the callers and lines of its calls: each of them
+ * starts the callee's paths afresh, counted on their own.
+ */
+function formatNotCrossed(calls: readonly NotCrossedCall[], style: TerminalStyle, limit: number): string[] {
+  if (calls.length === 0) return [];
+  const groups = notCrossedByCallee(calls);
+  const out = [style.dim(`  not crossed (${NOT_CROSSED_MEANS}):`)];
+  for (const group of groups.slice(0, limit))
+    out.push(style.dim(`    ${group.callee}, ${group.why}: called in ${notCrossedWhere(group)}`));
+  if (groups.length > limit)
+    out.push(style.dim(`    … and ${groups.length - limit} more callees (json lists every call)`));
   return out;
 }
 
@@ -311,9 +335,9 @@ function formatCallPath(
   const out = [
     `  ${fileKey ? `${style.bold(fileKey)} ` : ''}path ${path.number}  ×${path.count}  ${route}  (${start})`,
   ];
-  // The context scheme's paths are a context prefix and an active suffix; a piecewise path that restarts has
-  // only its restart before the rest, which the heading already names.
-  const split = scheme === 'context' && path.contextLength > 0;
+  // The context scheme's paths are a context prefix and an active suffix. A prefix that opens no call (a
+  // piecewise path's, or a restart in the function the path starts in) is only the restart the heading names.
+  const split = scheme === 'context' && contextOpensCalls(path);
   const width = Math.max(...path.functions.map((f) => f.length));
   path.steps.forEach((step, i) => {
     if (split && i === 0) out.push(style.dim('    context:'));

@@ -1,4 +1,8 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { formatTextReport, pathReport, TerminalStyle } from '../src';
+import { writeHtmlReport } from '../src/html/html-report';
 import {
   callPathFunctions,
   formatCallPaths,
@@ -38,6 +42,14 @@ describe('pathprof-report calls', () => {
     expect(text).toMatch(/2 call sites crossed/);
     // A path after the loop's back edge: the context names where it restarted, then the call it makes.
     expect(text).toMatch(/ {4}context:\n(?: {6}.*\n)+? {4}active:\n(?: {6}.*\n)*? +signs +L6 → sign\(x\)/);
+  });
+
+  test('a context prefix that opens no call is not split off: it is only the restart the heading names', () => {
+    const loop = 'let n = 0;\nfor (const x of [1, 2, 3]) n += x;\n';
+    const file = profileInProcess(loop, 'call-paths-loop.js', { mode: 'interprocedural', scheme: 'context' });
+    const text = formatCallPaths(file, interproceduralReport(file)!, null, plain, 20);
+    expect(text).toMatch(/\(restarting in <program>\)\n {6}<program> {2}L2 starts again at/);
+    expect(text).not.toMatch(/context:|active:/);
   });
 
   test('the piecewise scheme names the restart in the heading and does not split the path', () => {
@@ -124,5 +136,34 @@ describe('pathprof-report calls', () => {
       `: ${listed(text)} of the file's ${executed} executed interprocedural paths run through sign (`,
     );
     expect(listed(text)).toBeLessThan(executed);
+  });
+
+  test('html: the index says what interprocedural files ran, not 0 functions; calls not crossed as a list by callee', () => {
+    const file = profileInProcess(scaled, 'call-paths-html.js', { mode: 'interprocedural' });
+    const site = mkdtempSync(join(tmpdir(), 'pathprof-call-trees-'));
+    try {
+      writeHtmlReport([file], pathReport([file], []), site, 20, { implicitExceptions: false });
+      const index = readFileSync(join(site, 'index.html'), 'utf8');
+      const crossing = interproceduralReport(file)!.paths.filter((p) => p.functions.length > 1).length;
+      expect(index).not.toContain('0 functions');
+      expect(index).toContain(
+        `<p>1 file counted as interprocedural paths: 4 paths executed, ${crossing} of them through more than one function, drawn as call trees`,
+      );
+      expect(index).toContain(
+        `<td class="none" data-sort="-1">4 executed <small>${crossing} across calls</small></td>`,
+      );
+      const page = readFileSync(
+        join(
+          site,
+          readdirSync(site).find((f) => f.includes('call-paths-html'))!,
+        ),
+        'utf8',
+      );
+      expect(page).toContain(
+        '<ul class="not-crossed"><li>scale, its parameters run code before its body (defaults or destructuring): called in total L6, L7; other L10</li></ul>',
+      );
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 });

@@ -1,4 +1,13 @@
-import { interproceduralReport, type CallPathStep, type NotCrossedCall } from '../interprocedural-report';
+import {
+  contextOpensCalls,
+  crossesCalls,
+  interproceduralReport,
+  NOT_CROSSED_MEANS,
+  notCrossedByCallee,
+  notCrossedWhere,
+  type CallPathStep,
+  type NotCrossedCall,
+} from '../interprocedural-report';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
 import { counted } from '../counted';
@@ -12,22 +21,24 @@ export function callTreesSection(file: ProfiledFile, limit: number): string {
   const report = interproceduralReport(file);
   if (!report) return '';
   const paths = report.paths.slice(0, limit).map((path) => {
-    const steps = path.steps.map((step, i) => ({ ...step, context: i < path.contextLength }));
+    // A context prefix that opens no call is only the restart (as in the text report).
+    const opens = contextOpensCalls(path);
+    const steps = path.steps.map((step, i) => ({ ...step, context: opens && i < path.contextLength }));
     return `<li class="call-path"><h3>path ${path.number} ×${path.count} <small>${escapeHtml(path.functions.join(' → '))}</small></h3>${tree(steps, 0, steps.length, minDepth(steps))}</li>`;
   });
   const more = report.paths.length > limit ? `<p>… and ${report.paths.length - limit} more</p>` : '';
   return `<section class="calls"><h2>Paths across calls <small>${report.scheme} scheme</small></h2>
-<p>${counted(report.executedPaths, 'interprocedural path')} executed of N = ${escapeHtml(report.pathCount)}; ${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut${notCrossed(report.notCrossed)}.</p>
+<p>${counted(report.executedPaths, 'interprocedural path')} executed of N = ${escapeHtml(report.pathCount)}, ${report.paths.filter(crossesCalls).length} through more than one function; ${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut.</p>${notCrossed(report.notCrossed)}
 <ul class="call-paths">${paths.join('\n')}</ul>${more}</section>`;
 }
 
-/** The calls of statically known callees that paths do not cross, each with why. */
+/** The calls of statically known callees that paths do not cross: a list, one item per callee and reason. */
 function notCrossed(calls: readonly NotCrossedCall[]): string {
   if (calls.length === 0) return '';
-  const each = calls.map(
-    (c) => `L${c.line} ${escapeHtml(`${c.caller} → ${c.callee}`)}: ${escapeHtml(c.why)}`,
+  const items = notCrossedByCallee(calls).map(
+    (g) => `<li>${escapeHtml(`${g.callee}, ${g.why}: called in ${notCrossedWhere(g)}`)}</li>`,
   );
-  return `; ${calls.length} not crossed (${each.join('; ')})`;
+  return `<p>${counted(calls.length, 'call')} not crossed (${escapeHtml(NOT_CROSSED_MEANS)}):</p><ul class="not-crossed">${items.join('')}</ul>`;
 }
 
 type Step = CallPathStep & { readonly context: boolean };

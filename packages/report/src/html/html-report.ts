@@ -4,6 +4,8 @@ import { formatPercent, percentOf, type CoverageOptions } from '../coverage-figu
 import type { PathReport } from '../path-report';
 import type { ContextTree } from '../context-tree';
 import { preferentialSummary } from '../preferential-report';
+import { crossesCalls } from '../interprocedural-report';
+import { counted } from '../counted';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
 import { filePageBody, istanbulFigures, level } from './file-page';
@@ -40,9 +42,18 @@ export function writeHtmlReport(
       const pct = percentOf(covered, total);
       return cell(pct, `${formatPercent(pct)} <small>${covered}/${total}</small>`);
     };
-    return `<tr><td data-sort="${escapeHtml(f.file)}"><a href="${pageName(f.file)}">${escapeHtml(f.file)}</a></td>${cell(f.meanCoverage)}<td data-sort="${f.functions.length ? f.completeFunctions / f.functions.length : -1}">${f.completeFunctions}/${f.functions.length}</td><td data-sort="${f.potentialPaths - f.executedPaths}">${f.potentialPaths - f.executedPaths}</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
+    const link = `<td data-sort="${escapeHtml(f.file)}"><a href="${pageName(f.file)}">${escapeHtml(f.file)}</a></td>`;
+    // A file counted as interprocedural paths has no functions' paths: its executed paths across calls instead.
+    if (f.interprocedural) {
+      const ipp = f.interprocedural;
+      const across = `${ipp.executedPaths} executed <small>${ipp.paths.filter(crossesCalls).length} across calls</small>`;
+      return `<tr>${link}<td class="none" data-sort="-1">${across}</td><td data-sort="-1">–</td><td data-sort="-1">–</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
+    }
+    return `<tr>${link}${cell(f.meanCoverage)}<td data-sort="${f.functions.length ? f.completeFunctions / f.functions.length : -1}">${f.completeFunctions}/${f.functions.length}</td><td data-sort="${f.potentialPaths - f.executedPaths}">${f.potentialPaths - f.executedPaths}</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
   });
   const s = report.summary;
+  // Only files counted as interprocedural paths: no functions' figures of none.
+  const interproceduralOnly = report.files.length > 0 && report.files.every((f) => f.interprocedural);
   const totals = istanbulTotals([...coverages.values()]);
   const preferential = preferentialSummary(report);
   const header = [
@@ -58,7 +69,7 @@ export function writeHtmlReport(
   const index = page(
     'pathprof: path coverage',
     `<h1>Path coverage</h1>
-<p>${s.files} files, ${s.functions} functions (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${s.potentialPaths} paths (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.</p>
+${interproceduralOnly ? '' : `<p>${s.files} files, ${s.functions} functions (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${s.potentialPaths} paths (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.</p>`}${interprocedural(report)}
 ${totals}${preferential ? `<p class="preferential">${escapeHtml(preferential)}</p>` : ''}
 ${contexts ? `<p><a href="contexts.html">Calling contexts</a>: ${contexts.calls} calls in ${contexts.contexts} contexts, as a flame graph.</p>` : ''}
 <p><input type="search" id="filter" placeholder="Filter files" aria-label="Filter files"> <label><input type="checkbox" id="untaken-only"> only files with untaken paths</label></p>
@@ -76,6 +87,15 @@ ${contexts ? `<p><a href="contexts.html">Calling contexts</a>: ${contexts.calls}
     writeFileSync(join(outDir, pageName(file.key)), page(`pathprof: ${file.key}`, body));
   }
   return join(outDir, 'index.html');
+}
+
+/** What the files counted as interprocedural paths ran, and where to see their paths; '' without such files. */
+function interprocedural(report: PathReport): string {
+  const reports = report.files.flatMap((f) => (f.interprocedural ? [f.interprocedural] : []));
+  if (reports.length === 0) return '';
+  const executed = reports.reduce((n, r) => n + r.executedPaths, 0);
+  const across = reports.reduce((n, r) => n + r.paths.filter(crossesCalls).length, 0);
+  return `<p>${counted(reports.length, 'file')} counted as interprocedural paths: ${counted(executed, 'path')} executed, ${across} of them through more than one function, drawn as call trees on each file's page. No coverage percentage: N counts every combination of the functions' paths that crossed calls allow, feasible or not.</p>`;
 }
 
 /** istanbul's figures over every file it could be derived for, as its own report's header gives them. */
