@@ -123,8 +123,14 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
       const { dag } = procedure;
       const kind = dag.kind[step.edge];
       if (kind === 'restart') {
-        const [line, text] = blockCode(file, meta, dag.dst[step.edge]);
-        push(step.procedure, 'restart', line, `starts again at ${text || `line ${line}`}`);
+        // A path restarts at a loop's head after a back edge, or in a handler after an exception.
+        const block = dag.dst[step.edge];
+        const [line, text] = blockCode(file, meta, block);
+        // A handler's first block is often a bare expression of its body (`0` of `return 0`): not quoted.
+        const restart = handlers(meta).has(block)
+          ? 'starts again in the handler, after an exception'
+          : `starts again at the loop's next iteration: ${text || `line ${line}`}`;
+        push(step.procedure, 'restart', line, restart);
       } else {
         const decision = edgeDecision(meta, dag.origin[step.edge], file.source);
         if (kind === 'summary') {
@@ -160,6 +166,11 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
     contextLength,
     steps: levelled,
   };
+}
+
+/** The blocks an exceptional edge enters: the function's handlers (and its exit). */
+function handlers(meta: FunctionMetadata): Set<number> {
+  return new Set(meta.exceptional.map((e) => meta.edges[3 * e + 1]));
 }
 
 /** The first line of a block's code, and its line number. */

@@ -52,6 +52,18 @@ describe('pathprof-report calls', () => {
     expect(text).not.toMatch(/context:|active:/);
   });
 
+  test("a restart says whether it is a loop's next iteration or a handler after an exception", () => {
+    const guarded =
+      "function boom(x) {\n  if (x) throw new Error('x');\n  return 1;\n}\n" +
+      'function safe(x) {\n  try {\n    return boom(x);\n  } catch (e) {\n    return 0;\n  }\n}\nsafe(true);\nsafe(false);\n';
+    const file = profileInProcess(guarded, 'call-paths-handler.js', { mode: 'interprocedural' });
+    const text = formatCallPaths(file, interproceduralReport(file)!, null, plain, 20);
+    expect(text).toMatch(/ {8}safe {7}L9 starts again in the handler, after an exception\n/);
+    expect(callPaths('piecewise')).toMatch(
+      / {6}signs {2}L6 starts again at the loop's next iteration: const x\n/,
+    );
+  });
+
   test('the piecewise scheme names the restart in the heading and does not split the path', () => {
     const text = callPaths('piecewise');
     expect(text).toMatch(/\(restarting in signs\)/);
