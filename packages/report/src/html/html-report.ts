@@ -69,7 +69,7 @@ export function writeHtmlReport(
   const index = page(
     'pathprof: path coverage',
     `<h1>Path coverage</h1>
-${interproceduralOnly ? '' : `<p>${s.files} files, ${s.functions} functions (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${s.potentialPaths} paths (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.</p>`}${interprocedural(report)}
+${interproceduralOnly ? '' : `<p>${s.files} files, ${s.functions} functions (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${s.potentialPaths} paths (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.${s.infeasiblePaths > 0 ? ` Infeasible paths (two decisions on one unchanging condition contradict) left out: ${s.infeasiblePaths}.` : ''}</p>`}${interprocedural(report)}
 ${totals}${preferential ? `<p class="preferential">${escapeHtml(preferential)}</p>` : ''}
 ${contexts ? `<p><a href="contexts.html">Calling contexts</a>: ${contexts.calls} calls in ${contexts.contexts} contexts, as a flame graph.</p>` : ''}
 <p><input type="search" id="filter" placeholder="Filter files" aria-label="Filter files"> <label><input type="checkbox" id="untaken-only"> only files with untaken paths</label></p>
