@@ -142,7 +142,12 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
           push(step.procedure, 'decision', decision.line, formatDecision(decision).replace(/^L\d+ /, ''));
         }
         if (kind === 'loop-end')
-          push(step.procedure, 'end', decision?.line ?? 0, 'the path ends at the back edge');
+          push(
+            step.procedure,
+            'end',
+            decision?.line ?? 0,
+            "the path ends; the loop's next iteration starts the next one",
+          );
         if (kind === 'throw-end')
           push(step.procedure, 'end', decision?.line ?? 0, 'the path ends with the exception');
       }
@@ -237,6 +242,7 @@ export function formatCallPaths(
       (report.notCrossed.length > 0 ? `, ${report.notCrossed.length} not crossed` : ''),
     ...formatNotCrossed(notCrossed, style, limit),
   ];
+  if (paths.length > 0) out.push('', style.dim(PATH_LEGEND));
   for (const path of paths.slice(0, limit)) out.push('', ...formatCallPath(path, report.scheme, style));
   if (paths.length > limit)
     out.push('', style.dim(`  … and ${paths.length - limit} more (--limit N shows more)`));
@@ -267,6 +273,7 @@ export function formatProjectCallPaths(
       ` (${schemes} scheme): ${counted(executed, 'path')} executed, ${crossing.length} of them through more ` +
       `than one function; the hottest of those, across files (\`pathprof-report calls FILE[:FUNCTION]\` lists a file's paths, calls not crossed and why):`,
   ];
+  if (crossing.length > 0) out.push('', style.dim(PATH_LEGEND));
   for (const { file, scheme, path } of crossing.slice(0, limit))
     out.push('', ...formatCallPath(path, scheme, style, file.key));
   if (crossing.length > limit)
@@ -311,6 +318,11 @@ export function notCrossedWhere(group: NotCrossedCallee): string {
   );
   return where.join('; ');
 }
+
+/** How to read a listed path, for someone who has never met a path number. */
+const PATH_LEGEND =
+  '  path P ×C: the path numbered P of the file (0 to N − 1, as in json), taken C times; each step is a ' +
+  'function, a line and what ran there, indented one level inside each crossed call';
 
 /** What a call not crossed does, for a reader who expected its callee inside the caller's paths. */
 export const NOT_CROSSED_MEANS =

@@ -59,6 +59,10 @@ describe('pathprof-report calls', () => {
     const file = profileInProcess(guarded, 'call-paths-handler.js', { mode: 'interprocedural' });
     const text = formatCallPaths(file, interproceduralReport(file)!, null, plain, 20);
     expect(text).toMatch(/ {8}safe {7}L9 starts again in the handler, after an exception\n/);
+    // A back edge ends the path, in words rather than 'back edge'.
+    expect(callPaths('piecewise')).toMatch(
+      / → loop: next iteration\n {6}signs {2}L6 the path ends; the loop's next iteration starts the next one\n/,
+    );
     expect(callPaths('piecewise')).toMatch(
       / {6}signs {2}L6 starts again at the loop's next iteration: const x\n/,
     );
@@ -111,6 +115,9 @@ describe('pathprof-report calls', () => {
     expect(crossing.length).toBeLessThan(report.paths.length);
     expect(text).toContain(
       `1 file counted in interprocedural mode (piecewise scheme): ${report.executedPaths} paths executed, ${crossing.length} of them through more than one function;`,
+    );
+    expect(text).toContain(
+      '\n\n  path P ×C: the path numbered P of the file (0 to N − 1, as in json), taken C times;',
     );
     // Listed hottest first, only those that cross a call.
     const listed = [
