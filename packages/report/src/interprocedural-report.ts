@@ -290,7 +290,7 @@ export function formatProjectCallPaths(
   return out.join('\n');
 }
 
-/** The calls not crossed into one callee for one reason: its callers, each with the lines of its calls. */
+/** The calls not crossed into one callee for one reason: its callers, each with the line of each of its calls. */
 export interface NotCrossedCallee {
   readonly callee: string;
   readonly why: string;
@@ -306,16 +306,18 @@ export function notCrossedByCallee(calls: readonly NotCrossedCall[]): NotCrossed
     groups.set(key, group);
     const lines = group.callers.get(call.caller) ?? [];
     group.callers.set(call.caller, lines);
-    if (!lines.includes(call.line)) lines.push(call.line);
+    lines.push(call.line);
   }
   return [...groups.values()];
 }
 
-/** Where a callee not crossed is called: `total L6, L7; other L10`. */
+/** Where a callee not crossed is called: `total L6 ×2, L7; other L10` (×2: two calls on the line). */
 export function notCrossedWhere(group: NotCrossedCallee): string {
-  const where = [...group.callers].map(
-    ([caller, lines]) => `${caller} ${lines.map((l) => `L${l}`).join(', ')}`,
-  );
+  const where = [...group.callers].map(([caller, lines]) => {
+    const calls = new Map<number, number>();
+    for (const line of lines) calls.set(line, (calls.get(line) ?? 0) + 1);
+    return `${caller} ${[...calls].map(([line, n]) => (n > 1 ? `L${line} ×${n}` : `L${line}`)).join(', ')}`;
+  });
   return where.join('; ');
 }
 

@@ -85,7 +85,7 @@ describe('pathprof-report calls', () => {
     );
     const text = formatCallPaths(file, report, null, plain, 20);
     expect(text).toContain('2 call sites crossed, 0 cut, 4 not crossed\n');
-    expect(text).toContain(`\n    scale, ${why}: called in total L6, L7; other L10\n`);
+    expect(text).toContain(`\n    scale, ${why}: called in total L6 ×2, L7; other L10\n`);
     // With a function, only the calls into or out of it.
     const total = formatCallPaths(file, report, { label: 'other', names: ['other'] }, plain, 20);
     expect(total).toContain(`\n    scale, ${why}: called in other L10\n`);
@@ -179,7 +179,7 @@ describe('pathprof-report calls', () => {
         'utf8',
       );
       expect(page).toContain(
-        '<ul class="not-crossed"><li>scale, its parameters run code before its body (defaults or destructuring): called in total L6, L7; other L10</li></ul>',
+        '<ul class="not-crossed"><li>scale, its parameters run code before its body (defaults or destructuring): called in total L6 ×2, L7; other L10</li></ul>',
       );
     } finally {
       rmSync(site, { recursive: true, force: true });
