@@ -6,7 +6,11 @@ const {
   VISITOR_KEYS,
   isBinaryExpression,
   isConditionalExpression,
+  isExportDeclaration,
+  isFunction,
+  isFunctionDeclaration,
   isIdentifier,
+  isProgram,
   isLogicalExpression,
   isParenthesizedExpression,
   isSequenceExpression,
@@ -106,8 +110,17 @@ export function stableConditionValues(program: NodePath<t.Program>): Map<t.Node,
       collect(node.expression, scope);
     }
   };
-  const walk = (node: t.Node, outer: Scope): void => {
+  // Annex B: in sloppy code a function declared in a block also assigns a `var` of its name in the enclosing
+  // function when the block runs (Babel's scope does not model it), so no value of that name is trusted.
+  const functionBodies = new Set<t.Node>();
+  const blockFunctions = new Set<string>();
+  const walk = (node: t.Node, outer: Scope, parent: t.Node | null): void => {
     const scope = scopes.get(node) ?? outer;
+    if (isFunction(node)) functionBodies.add(node.body);
+    if (isFunctionDeclaration(node) && node.id) {
+      const top = !parent || isProgram(parent) || isExportDeclaration(parent) || functionBodies.has(parent);
+      if (!top) blockFunctions.add(node.id.name);
+    }
     switch (node.type) {
       case 'IfStatement':
       case 'ConditionalExpression':
@@ -135,14 +148,16 @@ export function stableConditionValues(program: NodePath<t.Program>): Map<t.Node,
     for (const key of VISITOR_KEYS[node.type] ?? []) {
       const child = (node as unknown as Record<string, unknown>)[key];
       if (Array.isArray(child)) {
-        for (const c of child) if (c && typeof c === 'object' && 'type' in c) walk(c as t.Node, scope);
-      } else if (child && typeof child === 'object' && 'type' in child) walk(child as t.Node, scope);
+        for (const c of child) if (c && typeof c === 'object' && 'type' in c) walk(c as t.Node, scope, node);
+      } else if (child && typeof child === 'object' && 'type' in child) walk(child as t.Node, scope, node);
     }
   };
   // `with` and a direct `eval` bind and assign names no scope analysis sees.
   let dynamic = false;
-  walk(program.node, program.scope);
-  return dynamic ? new Map() : values;
+  walk(program.node, program.scope, null);
+  if (dynamic) return new Map();
+  for (const read of values.keys()) if (blockFunctions.has((read as t.Identifier).name)) values.delete(read);
+  return values;
 }
 
 function isStable(binding: Binding, aliased: (fn: t.Node) => boolean): boolean {
@@ -151,6 +166,8 @@ function isStable(binding: Binding, aliased: (fn: t.Node) => boolean): boolean {
     case 'const':
       return true;
     case 'let':
+      // A catch clause's parameter: a `var` of its name in the clause assigns it (Annex B), unseen by Babel.
+      if (binding.path.isCatchClause()) return false;
       // Another classic script of the realm can assign a script's top-level `let`.
       return !(binding.scope.path.isProgram() && binding.scope.path.node.sourceType === 'script');
     case 'param': {

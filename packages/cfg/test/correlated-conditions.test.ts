@@ -71,6 +71,12 @@ test('never a value that can change between two tests', () => {
   expect(groups('import { on } from "m"; function f() { if (on) a(); if (on) b(); }', 'm.mjs')).toEqual([]);
   expect(groups('let on = g(); function f() { if (on) a(); if (on) b(); }', 's.js')).toEqual([]);
   expect(groups('function f(p) { if (p) a(); eval(s); if (p) b(); }')).toEqual([]);
+  // Annex B: a sloppy block's function declaration assigns a `var` of its name; a `var` in a catch clause
+  // assigns the clause's parameter.
+  expect(groups('const x = g(); function f() { if (x) a(); { function x() {} } if (x) b(); }')).toEqual([]);
+  expect(groups('function f() { try { g(); } catch (e) { if (e) a(); var e = 2; if (e) b(); } }')).toEqual(
+    [],
+  );
   // One test alone correlates with nothing, and one outcome alone contradicts nothing.
   expect(groups('function f(p) { while (p) a(); }')).toEqual([]);
 });
