@@ -321,6 +321,10 @@ export function notCrossedWhere(group: NotCrossedCallee): string {
   return where.join('; ');
 }
 
+/** The context scheme's two parts of a path, in words. */
+const CONTEXT_MEANS = 'how the part below was reached (its calls still open; counted as part of this path)';
+const ACTIVE_MEANS = 'what ran from there to where the path ends';
+
 /** How to read a listed path, for someone who has never met a path number. */
 const PATH_LEGEND =
   '  path P ×C: the path numbered P of the file (0 to N − 1, as in json), taken C times; each step is a ' +
@@ -365,8 +369,8 @@ function formatCallPath(
   const split = scheme === 'context' && contextOpensCalls(path);
   const width = Math.max(...path.functions.map((f) => f.length));
   path.steps.forEach((step, i) => {
-    if (split && i === 0) out.push(style.dim('    context:'));
-    if (split && i === path.contextLength) out.push(style.dim('    active:'));
+    if (split && i === 0) out.push(style.dim(`    context: ${CONTEXT_MEANS}`));
+    if (split && i === path.contextLength) out.push(style.dim(`    active: ${ACTIVE_MEANS}`));
     const where = step.line > 0 ? `L${step.line} ` : '';
     out.push(`      ${'  '.repeat(step.depth)}${step.function.padEnd(width)}  ${where}${step.text}`);
   });

@@ -41,7 +41,9 @@ describe('pathprof-report calls', () => {
     const text = callPaths('context');
     expect(text).toMatch(/2 call sites crossed/);
     // A path after the loop's back edge: the context names where it restarted, then the call it makes.
-    expect(text).toMatch(/ {4}context:\n(?: {6}.*\n)+? {4}active:\n(?: {6}.*\n)*? +signs +L6 → sign\(x\)/);
+    expect(text).toMatch(
+      / {4}context: how the part below was reached .*\n(?: {6}.*\n)+? {4}active: .*\n(?: {6}.*\n)*? +signs +L6 → sign\(x\)/,
+    );
   });
 
   test('a context prefix that opens no call is not split off: it is only the restart the heading names', () => {
