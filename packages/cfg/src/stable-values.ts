@@ -41,6 +41,7 @@ const traverse = (traverseModule as unknown as { default?: typeof traverseModule
  * - a `var` never assigned, read in the function that declares it, when no loop of that function holds its
  *   declaration and every read tested is after the declaration in the source: a `var` is `undefined` until its
  *   declaration runs, and control only goes back in the source through a loop's back edge.
+ * Names declared in a TypeScript namespace never qualify (its exports compile to properties of its object).
  * A classic script's top-level `let` and `var` never qualify (other scripts of the realm can assign them).
  * Nothing in a program with `with` or a direct `eval`, which bind and assign names no scope analysis sees.
  * Imports (live bindings), function declarations (sloppy block semantics) and other kinds never qualify.
@@ -162,6 +163,8 @@ export function stableConditionValues(program: NodePath<t.Program>): Map<t.Node,
 
 function isStable(binding: Binding, aliased: (fn: t.Node) => boolean): boolean {
   if (!binding.constant || binding.constantViolations.length > 0) return false;
+  // TypeScript compiles a namespace's exported names to properties of its object, which any code can assign.
+  if (binding.path.findParent((p) => p.isTSModuleDeclaration())) return false;
   switch (binding.kind) {
     case 'const':
       return true;

@@ -77,6 +77,13 @@ test('never a value that can change between two tests', () => {
   expect(groups('function f() { try { g(); } catch (e) { if (e) a(); var e = 2; if (e) b(); } }')).toEqual(
     [],
   );
+  // A namespace's exports are properties of its object once compiled.
+  expect(
+    groups(
+      'namespace N { export const on = g(); export function f() { if (on) a(); if (on) b(); } }',
+      'n.ts',
+    ),
+  ).toEqual([]);
   // One test alone correlates with nothing, and one outcome alone contradicts nothing.
   expect(groups('function f(p) { while (p) a(); }')).toEqual([]);
 });
