@@ -343,7 +343,7 @@ function formatNotCrossed(calls: readonly NotCrossedCall[], style: TerminalStyle
   const groups = notCrossedByCallee(calls);
   const out = [style.dim(`  not crossed (${NOT_CROSSED_MEANS}):`)];
   for (const group of groups.slice(0, limit))
-    out.push(style.dim(`    ${group.callee}, ${group.why}: called in ${notCrossedWhere(group)}`));
+    out.push(style.dim(`    ${group.callee} called in ${notCrossedWhere(group)}: ${group.why}`));
   if (groups.length > limit)
     out.push(style.dim(`    … and ${groups.length - limit} more callees (json lists every call)`));
   return out;

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatTextReport, pathReport, TerminalStyle } from '../src';
+import { callTreesSection } from '../src/html/call-trees';
 import { writeHtmlReport } from '../src/html/html-report';
 import {
   callPathFunctions,
@@ -87,10 +88,10 @@ describe('pathprof-report calls', () => {
     );
     const text = formatCallPaths(file, report, null, plain, 20);
     expect(text).toContain('2 call sites crossed, 0 cut, 4 not crossed\n');
-    expect(text).toContain(`\n    scale, ${why}: called in total L6 ×2, L7; other L10\n`);
+    expect(text).toContain(`\n    scale called in total L6 ×2, L7; other L10: ${why}\n`);
     // With a function, only the calls into or out of it.
     const total = formatCallPaths(file, report, { label: 'other', names: ['other'] }, plain, 20);
-    expect(total).toContain(`\n    scale, ${why}: called in other L10\n`);
+    expect(total).toContain(`\n    scale called in other L10: ${why}\n`);
   });
 
   test('a function is found as show finds it (without its class), and a wrong name is a miss with the closest', () => {
@@ -181,10 +182,20 @@ describe('pathprof-report calls', () => {
         'utf8',
       );
       expect(page).toContain(
-        '<ul class="not-crossed"><li>scale, its parameters run code before its body (defaults or destructuring): called in total L6 ×2, L7; other L10</li></ul>',
+        '<ul class="not-crossed"><li>scale called in total L6 ×2, L7; other L10: its parameters run code before its body (defaults or destructuring)</li></ul>',
       );
     } finally {
       rmSync(site, { recursive: true, force: true });
     }
+  });
+
+  test('html: in the context scheme the greyed context steps are explained', () => {
+    const file = profileInProcess(source, 'call-trees-context.js', {
+      mode: 'interprocedural',
+      scheme: 'context',
+    });
+    const section = callTreesSection(file, 20);
+    expect(section).toContain("<p>Greyed steps are a path's context: how its active part was reached");
+    expect(section).toMatch(/<li class="step call context"><span class="fn">&#60;program&#62;<\/span>/);
   });
 });

@@ -29,6 +29,7 @@ export function callTreesSection(file: ProfiledFile, limit: number): string {
   const more = report.paths.length > limit ? `<p>… and ${report.paths.length - limit} more</p>` : '';
   return `<section class="calls"><h2>Paths across calls <small>${report.scheme} scheme</small></h2>
 <p>${counted(report.executedPaths, 'interprocedural path')} executed of N = ${escapeHtml(report.pathCount)}, ${report.paths.filter(crossesCalls).length} through more than one function; ${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut.</p>${notCrossed(report.notCrossed)}
+${report.scheme === 'context' ? "<p>Greyed steps are a path's context: how its active part was reached (its calls still open; counted as part of the path).</p>" : ''}
 <ul class="call-paths">${paths.join('\n')}</ul>${more}</section>`;
 }
 
@@ -36,7 +37,7 @@ export function callTreesSection(file: ProfiledFile, limit: number): string {
 function notCrossed(calls: readonly NotCrossedCall[]): string {
   if (calls.length === 0) return '';
   const items = notCrossedByCallee(calls).map(
-    (g) => `<li>${escapeHtml(`${g.callee}, ${g.why}: called in ${notCrossedWhere(g)}`)}</li>`,
+    (g) => `<li>${escapeHtml(`${g.callee} called in ${notCrossedWhere(g)}: ${g.why}`)}</li>`,
   );
   return `<p>${counted(calls.length, 'call')} not crossed (${escapeHtml(NOT_CROSSED_MEANS)}):</p><ul class="not-crossed">${items.join('')}</ul>`;
 }
