@@ -371,8 +371,14 @@ export function main(argv: string[]): void {
           failures.push(...checkThresholds(file.file, { paths: minimum }, [file], coverage));
       if (process.env.GITHUB_ACTIONS === 'true') annotate(files, values, coverage);
       for (const message of failures) console.error(message);
-      // Nothing to check is a failure: a misconfigured run must not pass a threshold.
-      if (failures.length || loaded === 0) status = 1;
+      // Nothing to check is a failure: a misconfigured run must not pass a threshold. Interprocedural files
+      // have no path coverage percentage to check.
+      const checked = files.filter((f) => !f.interprocedural).length;
+      if (loaded > 0 && checked === 0)
+        console.error(
+          'pathprof-report: nothing to check: every file was counted in interprocedural mode, which gives no path coverage percentage',
+        );
+      if (failures.length || checked === 0) status = 1;
       break;
     }
     case 'html': {

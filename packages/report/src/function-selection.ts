@@ -31,6 +31,12 @@ export function selectFunctions(files: readonly ProfiledFile[], target: string):
       miss: `no profiled file matches ${wanted}${suggestion(closestKeys(wanted, files))}`,
     };
   }
+  // Interprocedural files have no per-function paths: `calls` shows theirs.
+  if (matched.every((f) => f.interprocedural))
+    return {
+      functions: [],
+      miss: `${matched.map((f) => f.key).join(', ')}: counted in interprocedural mode, whose paths run across calls: \`pathprof-report calls ${target}\` shows them`,
+    };
   if (name === null)
     return { functions: matched.flatMap((file) => file.functions.map((fn) => ({ file, fn }))) };
   if (/^\d+$/.test(name)) {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { formatTextReport, pathReport, TerminalStyle } from '../src';
 import { callTreesSection } from '../src/html/call-trees';
 import { writeHtmlReport } from '../src/html/html-report';
+import { selectFunctions } from '../src/function-selection';
 import {
   callPathFunctions,
   formatCallPaths,
@@ -106,6 +107,14 @@ describe('pathprof-report calls', () => {
     const text = formatCallPaths(file, report, { label: 'of', names: ['Box.of'] }, plain, 20);
     expect(text).toMatch(/: 1 of the file's \d+ executed interprocedural paths run through of \(/);
     expect(text).toMatch(/×1 {2}Box\.of → sign /);
+  });
+
+  test('show on an interprocedural file points to calls instead of saying the function does not exist', () => {
+    const file = profileInProcess(source, 'call-paths-show.js', { mode: 'interprocedural' });
+    expect(selectFunctions([file], 'call-paths-show.js:signs')).toEqual({
+      functions: [],
+      miss: 'virtual/call-paths-show.js: counted in interprocedural mode, whose paths run across calls: `pathprof-report calls call-paths-show.js:signs` shows them',
+    });
   });
 
   test('without a file, the hottest paths through more than one function across files, each under its file', () => {
