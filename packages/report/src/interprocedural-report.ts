@@ -368,11 +368,55 @@ function formatCallPath(
   // piecewise path's, or a restart in the function the path starts in) is only the restart the heading names.
   const split = scheme === 'context' && contextOpensCalls(path);
   const width = Math.max(...path.functions.map((f) => f.length));
-  path.steps.forEach((step, i) => {
-    if (split && i === 0) out.push(style.dim(`    context: ${CONTEXT_MEANS}`));
-    if (split && i === path.contextLength) out.push(style.dim(`    active: ${ACTIVE_MEANS}`));
-    const where = step.line > 0 ? `L${step.line} ` : '';
-    out.push(`      ${'  '.repeat(step.depth)}${step.function.padEnd(width)}  ${where}${step.text}`);
-  });
+  const line = (step: CallPathStep) =>
+    `      ${'  '.repeat(step.depth)}${step.function.padEnd(width)}  ${step.line > 0 ? `L${step.line} ` : ''}${step.text}`;
+  const [context, active] = foldedParts(path);
+  if (split) out.push(style.dim(`    context: ${CONTEXT_MEANS}`), ...context.map(line));
+  else out.push(...context.map(line));
+  if (split) out.push(style.dim(`    active: ${ACTIVE_MEANS}`));
+  out.push(...active.map(line));
+  return out;
+}
+
+/** A path's context prefix and active suffix (all of it when none), each with its unmatched cases folded. */
+export function foldedParts(path: DecodedCallPath): [CallPathStep[], CallPathStep[]] {
+  return [
+    foldUnmatchedCases(path.steps.slice(0, path.contextLength)),
+    foldUnmatchedCases(path.steps.slice(path.contextLength)),
+  ];
+}
+
+const UNMATCHED = ' → does not match';
+
+/**
+ * Runs of three or more `case` tests of one switch that do not match, each folded into one step (a switch
+ * reaching its 49th case took 49 lines): `case "G": … case "z": → none of these 49 cases matches (L76–L182)`.
+ */
+export function foldUnmatchedCases(steps: readonly CallPathStep[]): CallPathStep[] {
+  const unmatched = (s: CallPathStep) =>
+    s.kind === 'decision' && s.text.startsWith('case ') && s.text.endsWith(UNMATCHED);
+  const out: CallPathStep[] = [];
+  for (let i = 0; i < steps.length;) {
+    let j = i;
+    while (
+      j < steps.length &&
+      unmatched(steps[j]) &&
+      steps[j].function === steps[i].function &&
+      steps[j].depth === steps[i].depth
+    )
+      j++;
+    if (j - i < 3) {
+      out.push(...steps.slice(i, Math.max(j, i + 1)));
+      i = Math.max(j, i + 1);
+      continue;
+    }
+    const [first, last] = [steps[i], steps[j - 1]];
+    const test = (s: CallPathStep) => s.text.slice(0, -UNMATCHED.length);
+    out.push({
+      ...first,
+      text: `${test(first)} … ${test(last)} → none of these ${j - i} cases matches (L${first.line}–L${last.line})`,
+    });
+    i = j;
+  }
   return out;
 }

@@ -109,6 +109,20 @@ describe('pathprof-report calls', () => {
     expect(text).toMatch(/×1 {2}Box\.of → sign /);
   });
 
+  test('a run of unmatched cases of one switch is one step, in the text and the call trees', () => {
+    const cases = ['a', 'b', 'c', 'd'].map((c, i) => `    case '${c}':\n      return ${i + 1};\n`).join('');
+    const switched = `function kind(c) {\n  switch (c) {\n${cases}    default:\n      return 0;\n  }\n}\nkind('z');\n`;
+    const file = profileInProcess(switched, 'call-paths-switch.js', { mode: 'interprocedural' });
+    const text = formatCallPaths(file, interproceduralReport(file)!, null, plain, 20);
+    expect(text).toContain(
+      `\n        kind       L3 case 'a': … case 'c': → none of these 3 cases matches (L3–L7)\n`,
+    );
+    expect(text).not.toContain('does not match');
+    expect(callTreesSection(file, 20)).toContain(
+      'case &#39;a&#39;: … case &#39;c&#39;: → none of these 3 cases matches',
+    );
+  });
+
   test('show on an interprocedural file points to calls instead of saying the function does not exist', () => {
     const file = profileInProcess(source, 'call-paths-show.js', { mode: 'interprocedural' });
     expect(selectFunctions([file], 'call-paths-show.js:signs')).toEqual({

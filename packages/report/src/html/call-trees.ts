@@ -1,6 +1,7 @@
 import {
   contextOpensCalls,
   crossesCalls,
+  foldedParts,
   interproceduralReport,
   NOT_CROSSED_MEANS,
   notCrossedByCallee,
@@ -23,7 +24,11 @@ export function callTreesSection(file: ProfiledFile, limit: number): string {
   const paths = report.paths.slice(0, limit).map((path) => {
     // A context prefix that opens no call is only the restart (as in the text report).
     const opens = contextOpensCalls(path);
-    const steps = path.steps.map((step, i) => ({ ...step, context: opens && i < path.contextLength }));
+    const [context, active] = foldedParts(path);
+    const steps = [
+      ...context.map((step) => ({ ...step, context: opens })),
+      ...active.map((step) => ({ ...step, context: false })),
+    ];
     return `<li class="call-path"><h3>path ${path.number} ×${path.count} <small>${escapeHtml(path.functions.join(' → '))}</small></h3>${tree(steps, 0, steps.length, minDepth(steps))}</li>`;
   });
   const more = report.paths.length > limit ? `<p>… and ${report.paths.length - limit} more</p>` : '';
