@@ -241,22 +241,24 @@ export class PathEnds {
   }
 
   /**
-   * How many of the function's potential paths end each way among those that take no two edges deciding one
-   * condition of `decisions` both ways (the feasible ones; `through` aside: all of them), counted without
+   * How many of the potential paths (given `through`, those that pass it, as `counts`) end each way among those
+   * that take no two edges deciding one condition of `decisions` both ways (the feasible ones), counted without
    * enumerating them by a walk of the DAG in topological order whose state is the outcomes taken so far on the
-   * conditions and the last exception raised (how a rethrow ends, as `kindOf` says). Null when the walk would
-   * hold more than `maxStates` states (block, outcomes, last exception) in all: the caller counts every path.
+   * conditions, the last exception raised (how a rethrow ends, as `kindOf` says) and whether the path has
+   * passed `through`. Null when the walk would hold more than `maxStates` states in all: the caller counts
+   * every path.
    */
   feasibleCounts(
     decisions: CorrelatedDecisions,
     maxStates = 100_000,
   ): Omit<PathEndCounts, 'fromEntry'> | null {
-    // Outcomes are base-4 digits (0 not taken, 1 fails, 2 holds), times 3 for the last raise: exact below 2^53.
+    // Outcomes are base-4 digits (0 not taken, 1 fails, 2 holds), times 3 for the last raise, times 2 for
+    // `through` passed: exact below 2^53.
     if (decisions.conditionCount > 24) return null;
     const { dag, entry, exit, blockCount } = this.numbering;
     const byCategory = new Float64Array(CATEGORIES);
     const at: (Map<number, number> | undefined)[] = new Array<Map<number, number> | undefined>(blockCount);
-    at[entry] = new Map([[0, 1]]);
+    at[entry] = new Map([[this.marked[entry], 1]]);
     let states = 1;
     for (const v of this.reverseTopologicalOrder().reverse()) {
       const here = at[v];
@@ -272,8 +274,9 @@ export class PathEnds {
         const place = c < 0 ? 0 : 4 ** c;
         const raise = this.dagRaise(d);
         for (const [key, n] of here) {
-          let outcomes = Math.floor(key / 3);
-          let last = key % 3;
+          const passed = key % 2 === 1 || this.markedDag[d] === 1 || (w !== exit && this.marked[w] === 1);
+          let outcomes = Math.floor(key / 6);
+          let last = Math.floor(key / 2) % 3;
           if (c >= 0) {
             const digit = Math.floor(outcomes / place) % 4;
             if (digit !== 0 && digit !== taken) continue;
@@ -283,11 +286,11 @@ export class PathEnds {
           else if (raise === RAISES_IMPLICIT) last = I;
           if (w === exit) {
             const category = this.exitCategory(d);
-            byCategory[category === P ? (last === X ? X : I) : category] += n;
+            if (passed) byCategory[category === P ? (last === X ? X : I) : category] += n;
             continue;
           }
           const next = at[w] ?? (at[w] = new Map<number, number>());
-          const k = outcomes * 3 + last;
+          const k = (outcomes * 3 + last) * 2 + (passed ? 1 : 0);
           const before = next.get(k);
           if (before !== undefined) next.set(k, before + n);
           else if (++states > maxStates) return null;

@@ -3,6 +3,7 @@ import { EdgeKind } from '@pathprof/cfg';
 import { decodePath, PathEnds } from '@pathprof/numbering';
 import { closestWords } from './closest-word';
 import { exceptionOrigins } from './exception-origins';
+import { infeasiblePaths } from './infeasible-paths';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 
 /** A function `show` selected; given a line, restricted to the paths through it (`throughLine`). */
@@ -109,14 +110,10 @@ export function throughLine(fn: FunctionPaths, line: number): FunctionPaths | nu
       return path.blocks.some((b) => blocks.has(b)) || path.edges.some((e) => edges.has(e));
     }),
   );
-  // Infeasible paths are still told (never listed), but not counted through the line: the figures count them.
-  const infeasible = fn.infeasible && { decisions: fn.infeasible.decisions, counts: null };
-  return {
-    ...fn,
-    counts,
-    ends: new PathEnds(numbering, exceptionOrigins(meta), { blocks, edges }),
-    ...(infeasible ? { infeasible } : {}),
-  };
+  const ends = new PathEnds(numbering, exceptionOrigins(meta), { blocks, edges });
+  // The infeasible paths through the line, counted as the others are.
+  const infeasible = fn.infeasible && infeasiblePaths(meta, numbering, ends);
+  return { ...fn, counts, ends, ...(infeasible ? { infeasible } : {}) };
 }
 
 /** The functions whose extent holds `line` and that hold no other such function. */

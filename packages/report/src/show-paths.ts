@@ -120,7 +120,7 @@ function infeasibleLine(
     : '';
   const n = figures.infeasiblePaths;
   return n === null || n === undefined
-    ? `  infeasible paths (two decisions on one unchanging condition contradict) are among those not executed: too many conditions to count them${why}`
+    ? `  infeasible paths (two decisions on one unchanging condition contradict) are not listed, but the figures count them (too many conditions to count them exactly)${why}`
     : `  ${n} infeasible path${n === 1 ? '' : 's'} set aside (no run can take ${n === 1 ? 'it' : 'them'})${why}`;
 }
 

@@ -4,6 +4,7 @@ import { decodePath } from '@pathprof/numbering';
 import * as runtime from '@pathprof/runtime';
 import pathprof, { type FileMetadata } from 'babel-plugin-pathprof';
 import { decodeFileProfile, functionFigures, Problems, type FunctionPaths, type ProfiledFile } from '../src';
+import { throughLine } from '../src/function-selection';
 import { contradictionOf } from '../src/infeasible-paths';
 import { formatFunctionPaths } from '../src/show-paths';
 import { unexecutedPaths } from '../src/unexecuted-paths';
@@ -63,6 +64,17 @@ function profiled(): { profile: runtime.FileProfile; file: ProfiledFile } {
     expect(enumerated.return).toBeGreaterThan(0);
     expect(enumerated.throw).toBeGreaterThan(0);
     expect(enumerated.backedge).toBeGreaterThan(0);
+  });
+
+  test('through a line too: those of the paths through it', () => {
+    // Line 4, `if (opts) n++;`: the paths from entry (not those from the loop head).
+    const through = throughLine(fn, 4)!;
+    const enumerated = { return: 0, throw: 0, exception: 0, backedge: 0, cut: 0 };
+    for (const id of through.ends.numbersEndingBy(['return', 'throw', 'exception', 'backedge', 'cut']))
+      if (contradictionOf(through, id)) enumerated[through.ends.kindOfNumber(id)]++;
+    expect(through.infeasible!.counts).toEqual(enumerated);
+    expect(enumerated.return).toBeGreaterThan(0);
+    expect(enumerated.return).toBeLessThan(fn.infeasible!.counts!.return);
   });
 
   test('left out of the figures and never listed as not executed', () => {
