@@ -49,7 +49,8 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   show FILE[:FUNCTION|:LINE]  each path decoded into the decisions it takes; the paths not taken (at a line:
                               the innermost function there, its paths through the line); --tests: the tests
                               that took each path, the closest executed paths to each untaken one
-  calls [FILE[:FUNCTION]]     interprocedural mode: the hottest paths across calls, decoded into source
+  calls [FILE[:FUNCTION]]     interprocedural mode: the hottest paths across calls, decoded into source; without
+                              FILE, the project's through more than one function; --across: only those
   prefer --covered|--hot P    the interesting set for preferential mode, from this run: per function every executed
                               path, or its hottest paths making up P% of its executions (-o FILE, default stdout)
   residual [--check]          preferential mode: the paths this run took outside its interesting set, decoded;
@@ -109,6 +110,7 @@ export function main(argv: string[]): void {
         top: { type: 'string', default: '3' },
         'implicit-exceptions': { type: 'boolean', default: false },
         tests: { type: 'boolean', default: false },
+        across: { type: 'boolean', default: false },
         reporter: { type: 'string', multiple: true },
         annotate: { type: 'string', multiple: true, default: [] },
         'changed-since': { type: 'string' },
@@ -320,7 +322,7 @@ export function main(argv: string[]): void {
           status = 1;
         } else {
           const only = selected && { label: name!, names: selected.names };
-          shown.push(formatCallPaths(file, interproceduralReport(file)!, only, style, limit));
+          shown.push(formatCallPaths(file, interproceduralReport(file)!, only, style, limit, values.across));
         }
       }
       if (shown.length) emit(shown.join('\n\n'));

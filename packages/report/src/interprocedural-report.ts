@@ -4,7 +4,7 @@ import type { FunctionMetadata } from 'babel-plugin-pathprof';
 import { edgeDecision, formatDecision } from './decisions';
 import type { ProfiledFile } from './profiled-file';
 import type { TerminalStyle } from './terminal-style';
-import { counted } from './counted';
+import { counted, groupedDigits } from './counted';
 import { closestWords } from './closest-word';
 import { namesOf, suggestion } from './function-selection';
 
@@ -224,11 +224,14 @@ export function formatCallPaths(
   selected: { readonly label: string; readonly names: readonly string[] } | null,
   style: TerminalStyle,
   limit: number,
+  acrossOnly = false,
 ): string {
   const through = (functions: readonly string[]) =>
     selected === null || functions.some((f) => selected.names.includes(f));
   const paths = report.paths.filter((p) => through(p.functions));
   const crossing = paths.filter(crossesCalls).length;
+  // --across: only the paths through more than one function, those path mode cannot show.
+  const listed = acrossOnly ? paths.filter(crossesCalls) : paths;
   // With a function, the count is of the paths listed below (those through it), out of the file's.
   const executed =
     selected === null
@@ -237,16 +240,28 @@ export function formatCallPaths(
   const notCrossed = report.notCrossed.filter((c) => through([c.caller, c.callee]));
   const out = [
     style.bold(`${file.key}${selected ? `:${selected.label}` : ''}`) +
-      `: ${executed} (${report.scheme} scheme, N = ${report.pathCount}), ${crossing} of them through more than one function; ` +
+      `: ${executed} (${report.scheme} scheme, N = ${groupedDigits(report.pathCount)}), ${crossing} of them through more than one function; ` +
       `${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut` +
       (report.notCrossed.length > 0 ? `, ${report.notCrossed.length} not crossed` : ''),
     ...formatNotCrossed(notCrossed, style, limit),
   ];
-  if (paths.length > 0) out.push('', style.dim(PATH_LEGEND));
-  for (const path of paths.slice(0, limit)) out.push('', ...formatCallPath(path, report.scheme, style));
-  if (paths.length > limit)
-    out.push('', style.dim(`  … and ${paths.length - limit} more (--limit N shows more)`));
-  if (paths.length === 0) out.push(style.dim('  no executed path runs through it'));
+  if (listed.length > 0) out.push('', style.dim(PATH_LEGEND));
+  for (const path of listed.slice(0, limit)) out.push('', ...formatCallPath(path, report.scheme, style));
+  const more = listed.length > limit ? `  … and ${listed.length - limit} more (--limit N shows more)` : '';
+  // The hottest paths are often a helper's alone: say how to list those across calls only.
+  const across =
+    !acrossOnly && crossing > 0 && crossing < paths.length
+      ? '--across lists only those through more than one function'
+      : '';
+  if (more || across) out.push('', style.dim(more && across ? `${more}; ${across}` : more || `  ${across}`));
+  if (listed.length === 0)
+    out.push(
+      style.dim(
+        acrossOnly
+          ? '  no executed path through it runs through more than one function'
+          : '  no executed path runs through it',
+      ),
+    );
   return out.join('\n');
 }
 

@@ -2,7 +2,7 @@ import { formatPercent } from './coverage-figures';
 import { hottestPaths, type PathReport } from './path-report';
 import { preferentialSummary } from './preferential-report';
 import type { TerminalStyle } from './terminal-style';
-import { counted } from './counted';
+import { counted, groupedDigits } from './counted';
 import { crossesCalls } from './interprocedural-report';
 
 const header = [
@@ -75,7 +75,7 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
     const crossing = ipp.paths.filter(crossesCalls).length;
     const notCrossed = ipp.notCrossed.length;
     lines.push(
-      `${style.bold(file)}: interprocedural (${ipp.scheme}): ${counted(ipp.executedPaths, 'path')} executed of N = ${ipp.pathCount}` +
+      `${style.bold(file)}: interprocedural (${ipp.scheme}): ${counted(ipp.executedPaths, 'path')} executed of N = ${groupedDigits(ipp.pathCount)}` +
         (ipp.crossedSites > 0
           ? `, ${crossing} through more than one function; ${counted(ipp.crossedSites, 'call site')} crossed` +
             (notCrossed > 0 ? `, ${notCrossed} not crossed` : '')

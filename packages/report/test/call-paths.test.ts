@@ -5,6 +5,7 @@ import { formatTextReport, pathReport, TerminalStyle } from '../src';
 import { callTreesSection } from '../src/html/call-trees';
 import { writeHtmlReport } from '../src/html/html-report';
 import { selectFunctions } from '../src/function-selection';
+import { groupedDigits } from '../src/counted';
 import {
   callPathFunctions,
   formatCallPaths,
@@ -121,6 +122,21 @@ describe('pathprof-report calls', () => {
     expect(callTreesSection(file, 20)).toContain(
       'case &#39;a&#39;: … case &#39;c&#39;: → none of these 3 cases matches',
     );
+  });
+
+  test('--across lists only the paths through more than one function, and calls says so when it would help', () => {
+    const file = profileInProcess(scaled, 'call-paths-across.js', { mode: 'interprocedural' });
+    const report = interproceduralReport(file)!;
+    const heading = (text: string) => text.match(/^ {2}path \d+ .*$/gm)!;
+    const all = formatCallPaths(file, report, null, plain, 20);
+    expect(all).toContain('\n\n  --across lists only those through more than one function');
+    expect(heading(all).some((h) => !h.includes(' → '))).toBe(true);
+    const across = formatCallPaths(file, report, null, plain, 20, true);
+    expect(heading(across).length).toBe(report.paths.filter((p) => p.functions.length > 1).length);
+    expect(heading(across).every((h) => h.includes(' → '))).toBe(true);
+    expect(across).not.toContain('--across');
+    expect(groupedDigits('175889829')).toBe('175,889,829');
+    expect(groupedDigits(961)).toBe('961');
   });
 
   test('show on an interprocedural file points to calls instead of saying the function does not exist', () => {

@@ -11,7 +11,7 @@ import {
 } from '../interprocedural-report';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
-import { counted } from '../counted';
+import { counted, groupedDigits } from '../counted';
 
 /**
  * A file counted in interprocedural mode: its hottest paths across calls (at most `limit`), each drawn as a
@@ -33,7 +33,7 @@ export function callTreesSection(file: ProfiledFile, limit: number): string {
   });
   const more = report.paths.length > limit ? `<p>… and ${report.paths.length - limit} more</p>` : '';
   return `<section class="calls"><h2>Paths across calls <small>${report.scheme} scheme</small></h2>
-<p>${counted(report.executedPaths, 'interprocedural path')} executed of N = ${escapeHtml(report.pathCount)}, ${report.paths.filter(crossesCalls).length} through more than one function; ${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut.</p>${notCrossed(report.notCrossed)}
+<p>${counted(report.executedPaths, 'interprocedural path')} executed of N = ${groupedDigits(report.pathCount)}, ${report.paths.filter(crossesCalls).length} through more than one function; ${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut.</p>${notCrossed(report.notCrossed)}
 ${report.scheme === 'context' ? "<p>Greyed steps are a path's context: how its active part was reached (its calls still open; counted as part of the path).</p>" : ''}
 <ul class="call-paths">${paths.join('\n')}</ul>${more}</section>`;
 }
