@@ -241,7 +241,8 @@ export function formatCallPaths(
   const out = [
     style.bold(`${file.key}${selected ? `:${selected.label}` : ''}`) +
       `: ${executed} (${report.scheme} scheme, N = ${groupedDigits(report.pathCount)}), ${crossing} of them through more than one function; ` +
-      `${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut` +
+      // The call sites are the file's, with a function too.
+      `${selected ? 'in the file, ' : ''}${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut` +
       (report.notCrossed.length > 0 ? `, ${report.notCrossed.length} not crossed` : ''),
     ...formatNotCrossed(notCrossed, style, limit),
   ];

@@ -107,6 +107,7 @@ describe('pathprof-report calls', () => {
     const report = interproceduralReport(file)!;
     const text = formatCallPaths(file, report, { label: 'of', names: ['Box.of'] }, plain, 20);
     expect(text).toMatch(/: 1 of the file's \d+ executed interprocedural paths run through of \(/);
+    expect(text).toMatch(/ through more than one function; in the file, \d+ call sites crossed, 0 cut/);
     expect(text).toMatch(/×1 {2}Box\.of → sign /);
   });
 
