@@ -82,8 +82,8 @@ export function interproceduralReport(file: ProfiledFile): InterproceduralReport
     crossedSites: sites.filter((s) => s.cut === null).length,
     cutSites: sites.filter((s) => s.cut !== null).length,
     notCrossed: (file.meta.interprocedural?.notCrossed ?? []).map((call) => ({
-      caller: file.meta.functions[call.caller].name,
-      callee: file.meta.functions[call.callee].name,
+      caller: functionName(file.meta.functions[call.caller]),
+      callee: functionName(file.meta.functions[call.callee]),
       line: call.line,
       why: WHY_NOT_CROSSED[call.why] ?? call.why,
     })),
@@ -101,7 +101,7 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
   let depth = 0;
   let contextLength = 0;
   const push = (fn: number, kind: CallPathStep['kind'], line: number, text: string) =>
-    steps.push({ depth, function: functions[fn].name, kind, line, text });
+    steps.push({ depth, function: functionName(functions[fn]), kind, line, text });
   decoded.path.steps.forEach((step, i) => {
     const procedure = numbering.procedures[step.procedure];
     const meta = functions[step.procedure];
@@ -117,7 +117,7 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
         depth--;
         const caller = numbering.procedures[step.to.procedure].callSites[step.to.site];
         const [line] = blockCode(file, functions[step.to.procedure], caller.call);
-        push(step.to.procedure, 'return', line, `← back from ${meta.name}`);
+        push(step.to.procedure, 'return', line, `← back from ${functionName(meta)}`);
       }
     } else {
       const { dag } = procedure;
@@ -158,19 +158,27 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
   const shallowest = Math.min(0, ...steps.map((s) => s.depth));
   const levelled = steps.map((s) => ({ ...s, depth: s.depth - shallowest }));
   const names: string[] = [];
-  for (const name of [functions[entry.procedure].name, ...steps.map((s) => s.function)])
+  for (const name of [functionName(functions[entry.procedure]), ...steps.map((s) => s.function)])
     if (!names.includes(name)) names.push(name);
   return {
     number,
     count,
     start: {
-      function: functions[entry.procedure].name,
+      function: functionName(functions[entry.procedure]),
       at: entry.kind === 'entry' && steps[0]?.kind !== 'restart' ? 'entry' : 'restart',
     },
     functions: names,
     contextLength,
     steps: levelled,
   };
+}
+
+/**
+ * A function's name in paths across calls: an anonymous one with its line (`<anonymous L430>`), as `show`
+ * heads it, since a file's callbacks are all `<anonymous>` and a route through two of them reads as one.
+ */
+function functionName(meta: FunctionMetadata): string {
+  return meta.name === '<anonymous>' ? `<anonymous L${meta.range[0]}>` : meta.name;
 }
 
 /** The blocks an exceptional edge enters: the function's handlers (and its exit). */
@@ -194,7 +202,7 @@ export function callPathFunctions(
   file: ProfiledFile,
   name: string,
 ): { readonly names: string[]; readonly miss?: undefined } | { readonly names: []; readonly miss: string } {
-  const all = [...new Set(file.meta.functions.map((fn) => fn.name))];
+  const all = [...new Set(file.meta.functions.map(functionName))];
   const names = all.filter((full) => namesOf(full).includes(name));
   if (names.length) return { names };
   const near = new Set(closestWords(name, all.flatMap(namesOf)));

@@ -140,6 +140,15 @@ describe('pathprof-report calls', () => {
     expect(groupedDigits(961)).toBe('961');
   });
 
+  test('anonymous functions are told apart by their line', () => {
+    const callbacks =
+      'function half(x) {\n  return x / 2;\n}\n[1].map((x) => half(x));\n[2].map((x) => half(x));\n';
+    const file = profileInProcess(callbacks, 'call-paths-anonymous.js', { mode: 'interprocedural' });
+    const routes = interproceduralReport(file)!.paths.map((p) => p.functions.join(' → '));
+    expect(routes).toEqual(expect.arrayContaining(['<anonymous L4> → half', '<anonymous L5> → half']));
+    expect(callPathFunctions(file, '<anonymous L5>')).toEqual({ names: ['<anonymous L5>'] });
+  });
+
   test('show on an interprocedural file points to calls instead of saying the function does not exist', () => {
     const file = profileInProcess(source, 'call-paths-show.js', { mode: 'interprocedural' });
     expect(selectFunctions([file], 'call-paths-show.js:signs')).toEqual({
