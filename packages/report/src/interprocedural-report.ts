@@ -82,8 +82,8 @@ export function interproceduralReport(file: ProfiledFile): InterproceduralReport
     crossedSites: sites.filter((s) => s.cut === null).length,
     cutSites: sites.filter((s) => s.cut !== null).length,
     notCrossed: (file.meta.interprocedural?.notCrossed ?? []).map((call) => ({
-      caller: functionName(file.meta.functions[call.caller]),
-      callee: functionName(file.meta.functions[call.callee]),
+      caller: functionNames(file)[call.caller],
+      callee: functionNames(file)[call.callee],
       line: call.line,
       why: WHY_NOT_CROSSED[call.why] ?? call.why,
     })),
@@ -96,12 +96,13 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
   const { numbering } = file.interprocedural!;
   const decoded = decodeInterproceduralPath(numbering, BigInt(number));
   const functions = file.meta.functions;
+  const names = functionNames(file);
   const entry = numbering.entryPoints[decoded.path.entryPoint];
   const steps: CallPathStep[] = [];
   let depth = 0;
   let contextLength = 0;
   const push = (fn: number, kind: CallPathStep['kind'], line: number, text: string) =>
-    steps.push({ depth, function: functionName(functions[fn]), kind, line, text });
+    steps.push({ depth, function: names[fn], kind, line, text });
   decoded.path.steps.forEach((step, i) => {
     const procedure = numbering.procedures[step.procedure];
     const meta = functions[step.procedure];
@@ -117,7 +118,7 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
         depth--;
         const caller = numbering.procedures[step.to.procedure].callSites[step.to.site];
         const [line] = blockCode(file, functions[step.to.procedure], caller.call);
-        push(step.to.procedure, 'return', line, `← back from ${functionName(meta)}`);
+        push(step.to.procedure, 'return', line, `← back from ${names[step.procedure]}`);
       }
     } else {
       const { dag } = procedure;
@@ -157,28 +158,42 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
   // A piecewise path can start inside a callee and return past it: depths count from the shallowest frame.
   const shallowest = Math.min(0, ...steps.map((s) => s.depth));
   const levelled = steps.map((s) => ({ ...s, depth: s.depth - shallowest }));
-  const names: string[] = [];
-  for (const name of [functionName(functions[entry.procedure]), ...steps.map((s) => s.function)])
-    if (!names.includes(name)) names.push(name);
+  const through: string[] = [];
+  for (const name of [names[entry.procedure], ...steps.map((s) => s.function)])
+    if (!through.includes(name)) through.push(name);
   return {
     number,
     count,
     start: {
-      function: functionName(functions[entry.procedure]),
+      function: names[entry.procedure],
       at: entry.kind === 'entry' && steps[0]?.kind !== 'restart' ? 'entry' : 'restart',
     },
-    functions: names,
+    functions: through,
     contextLength,
     steps: levelled,
   };
 }
 
+const namesByFile = new WeakMap<ProfiledFile, string[]>();
+
 /**
- * A function's name in paths across calls: an anonymous one with its line (`<anonymous L430>`), as `show`
- * heads it, since a file's callbacks are all `<anonymous>` and a route through two of them reads as one.
+ * The file's functions' names in paths across calls: an anonymous one with its line (`<anonymous L430>`), as
+ * `show` heads it, and its column too where another starts on that line (`<anonymous L293:26>`), since a
+ * file's callbacks are all `<anonymous>` and a route through two of them would read as one.
  */
-function functionName(meta: FunctionMetadata): string {
-  return meta.name === '<anonymous>' ? `<anonymous L${meta.range[0]}>` : meta.name;
+function functionNames(file: ProfiledFile): string[] {
+  const known = namesByFile.get(file);
+  if (known) return known;
+  const functions = file.meta.functions;
+  const anonymous = functions.filter((fn) => fn.name === '<anonymous>');
+  const names = functions.map((fn) => {
+    if (fn.name !== '<anonymous>') return fn.name;
+    const [line, column] = fn.range;
+    const shared = anonymous.some((other) => other !== fn && other.range[0] === line);
+    return `<anonymous L${line}${shared ? `:${column + 1}` : ''}>`;
+  });
+  namesByFile.set(file, names);
+  return names;
 }
 
 /** The blocks an exceptional edge enters: the function's handlers (and its exit). */
@@ -202,7 +217,7 @@ export function callPathFunctions(
   file: ProfiledFile,
   name: string,
 ): { readonly names: string[]; readonly miss?: undefined } | { readonly names: []; readonly miss: string } {
-  const all = [...new Set(file.meta.functions.map(functionName))];
+  const all = [...new Set(functionNames(file))];
   const names = all.filter((full) => namesOf(full).includes(name));
   if (names.length) return { names };
   const near = new Set(closestWords(name, all.flatMap(namesOf)));

@@ -140,13 +140,21 @@ describe('pathprof-report calls', () => {
     expect(groupedDigits(961)).toBe('961');
   });
 
-  test('anonymous functions are told apart by their line', () => {
+  test('anonymous functions are told apart by their line, and column where a line has two', () => {
     const callbacks =
       'function half(x) {\n  return x / 2;\n}\n[1].map((x) => half(x));\n[2].map((x) => half(x));\n';
     const file = profileInProcess(callbacks, 'call-paths-anonymous.js', { mode: 'interprocedural' });
     const routes = interproceduralReport(file)!.paths.map((p) => p.functions.join(' → '));
     expect(routes).toEqual(expect.arrayContaining(['<anonymous L4> → half', '<anonymous L5> → half']));
     expect(callPathFunctions(file, '<anonymous L5>')).toEqual({ names: ['<anonymous L5>'] });
+    // Two on one line: their columns too.
+    const twice = profileInProcess(
+      'function id(x) {\n  return x;\n}\n[1].map((x) => id(x)).map((y) => id(y));\n',
+      'call-paths-columns.js',
+      { mode: 'interprocedural' },
+    );
+    const starts = interproceduralReport(twice)!.paths.map((p) => p.functions[0]);
+    expect(starts).toEqual(expect.arrayContaining(['<anonymous L4:9>', '<anonymous L4:27>']));
   });
 
   test('show on an interprocedural file points to calls instead of saying the function does not exist', () => {
