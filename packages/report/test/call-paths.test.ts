@@ -254,5 +254,9 @@ describe('pathprof-report calls', () => {
     const section = callTreesSection(file, 20);
     expect(section).toContain("<p>Greyed steps are a path's context: how its active part was reached");
     expect(section).toMatch(/<li class="step call context"><span class="fn">&#60;program&#62;<\/span>/);
+    // Each function named where the path enters or comes back to it, not on each of its steps.
+    expect(section).toContain(
+      '<li class="step decision"><span class="fn">sign</span> <a href="#L2">L2</a> x &#60; 0 → true</li><li class="step decision"><a href="#L2">L2</a> return x',
+    );
   });
 });

@@ -62,8 +62,11 @@ function tree(steps: readonly Step[], from: number, to: number, depth: number): 
     }
     const s = steps[i];
     const where = s.line > 0 ? `<a href="#L${s.line}">L${s.line}</a> ` : '';
+    // The function is named where the path enters it or comes back to it, not on each of its steps.
+    const named = i === 0 || steps[i - 1].function !== s.function || steps[i - 1].depth !== s.depth;
+    const fn = named ? `<span class="fn">${escapeHtml(s.function)}</span> ` : '';
     items.push(
-      `<li class="step ${s.kind}${s.context ? ' context' : ''}"><span class="fn">${escapeHtml(s.function)}</span> ${where}${escapeHtml(s.text)}</li>`,
+      `<li class="step ${s.kind}${s.context ? ' context' : ''}">${fn}${where}${escapeHtml(s.text)}</li>`,
     );
     i++;
   }
