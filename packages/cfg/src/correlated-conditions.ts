@@ -17,12 +17,14 @@ import { unwrapTypeScript } from './node-facts';
  * with `undefined`), and `==`/`!=` between primitives (literals, `typeof`). A condition and its negation are
  * one condition with opposite outcomes. Decisions counted: a test's true and false edges (`if`, loops, `?:`,
  * each operand of `&&`/`||`), the left operand of `&&`/`||` evaluated for its value, `??` and `?.`, whose
- * edges say whether a value is null or undefined (the condition `e == null`).
+ * edges say whether a value is null or undefined (the condition `e == null`), and a `switch`'s case tests
+ * (the condition `discriminant === test`: `case "a":` and `if (mode === "a")` are one condition).
  */
 export function correlatedConditions(cfg: ControlFlowGraph, values: ReadonlyMap<t.Node, string>): number[][] {
   const byCondition = new Map<string, { edges: number[]; outcomes: number; tests: Set<t.Node> }>();
+  const switches = switchesOf(cfg);
   for (let e = 0; e < cfg.edgeCount; e++) {
-    const decision = decisionOf(cfg, e, values);
+    const decision = decisionOf(cfg, e, values, switches);
     if (!decision) continue;
     let group = byCondition.get(decision.key);
     if (!group) byCondition.set(decision.key, (group = { edges: [], outcomes: 0, tests: new Set() }));
@@ -43,10 +45,35 @@ interface Decision {
   readonly holds: boolean;
 }
 
+/** The discriminant of each `switch` case, when the graph has case tests. */
+function switchesOf(cfg: ControlFlowGraph): Map<t.Node, t.Expression> {
+  const switches = new Map<t.Node, t.Expression>();
+  if (!cfg.edgeKind.includes(EdgeKind.CaseMatch)) return switches;
+  t.traverseFast(cfg.node, (n) => {
+    if (t.isSwitchStatement(n)) for (const c of n.cases) switches.set(c, n.discriminant);
+  });
+  return switches;
+}
+
 /** What taking edge `e` says of a pure condition, or null. */
-function decisionOf(cfg: ControlFlowGraph, e: number, values: ReadonlyMap<t.Node, string>): Decision | null {
+function decisionOf(
+  cfg: ControlFlowGraph,
+  e: number,
+  values: ReadonlyMap<t.Node, string>,
+  switches: ReadonlyMap<t.Node, t.Expression>,
+): Decision | null {
   const kind = cfg.edgeKind[e];
   const node = cfg.edges[e].node;
+  // A case test: the discriminant `===` the test; the last test's miss is the `default` edge.
+  const miss = kind === EdgeKind.CaseMiss || kind === EdgeKind.Default;
+  if ((kind === EdgeKind.CaseMatch || miss) && t.isSwitchCase(node) && node.test) {
+    const discriminant = switches.get(node);
+    const left = discriminant && valueOf(discriminant, values);
+    const right = valueOf(node.test, values);
+    if (!left || !right) return null;
+    const [a, b] = [left.key, right.key].sort();
+    return { key: `(${a}===${b})`, holds: !miss };
+  }
   if (kind === EdgeKind.True || kind === EdgeKind.False) {
     // `a = b && c` (`&&=` is not a test of a stable value: it assigns).
     if (t.isAssignmentExpression(node)) return null;

@@ -133,6 +133,10 @@ export function stableConditionValues(program: NodePath<t.Program>): Map<t.Node,
       case 'LogicalExpression':
         collect(node.left, scope);
         break;
+      case 'SwitchStatement':
+        collect(node.discriminant, scope);
+        for (const c of node.cases) if (c.test) collect(c.test, scope);
+        break;
       case 'OptionalMemberExpression':
         if (node.optional) collect(node.object, scope);
         break;

@@ -41,6 +41,19 @@ test('a parameter tested twice: its outcomes correlate, through !, == null, ?? a
   );
 });
 
+test('a switch on a value: each case test is `discriminant === test`, like an if', () => {
+  const source =
+    'function f(mode) { switch (mode) { case "a": g(); break; case "b": h(); } if (mode === "a") k(); }';
+  expect(groups(source)).toEqual([
+    [
+      'case "a": g(); break; → fails',
+      'case "a": g(); break; → holds',
+      'mode === "a" → holds',
+      'mode === "a" → fails',
+    ],
+  ]);
+});
+
 test('const and let never assigned, in the function or around it, and a var after its declaration', () => {
   expect(groups('const on = g(); function f() { if (on) a(); if (on) b(); }', 'm.mjs')).toHaveLength(1);
   expect(groups('function f() { let x = g(); if (x) a(); while (y()) if (x) b(); }')).toHaveLength(1);

@@ -12,7 +12,8 @@ import { TerminalStyle } from '../src/terminal-style';
 import { runInContext, scriptOptions, virtualFile } from './support/in-process';
 import { built } from './support/runs';
 
-// One parameter tested again and again (through `!`, `== null`, `?.`), in a loop, a `finally` and a `?:`.
+// One parameter tested again and again (through `!`, `== null`, `?.`, `typeof`, a `switch`), in a loop, a
+// `finally` and a `?:`.
 const source = `
 function f(opts, xs) {
   let n = 0;
@@ -27,6 +28,14 @@ function f(opts, xs) {
   } finally {
     if (opts) n--;
   }
+  switch (typeof opts) {
+    case 'object':
+      n += 4;
+      break;
+    default:
+      n -= 1;
+  }
+  if (typeof opts === 'object') n++;
   return opts?.k ? n : -n;
 }
 for (const [opts, xs] of [[{ k: 1 }, [0, 1]], [0, [2]], [{}, []]]) f(opts, xs);
@@ -63,6 +72,9 @@ function profiled(): { profile: runtime.FileProfile; file: ProfiledFile } {
     expect(fn.infeasible!.counts).toEqual(enumerated);
     expect(enumerated.return).toBeGreaterThan(0);
     expect(enumerated.throw).toBeGreaterThan(0);
+    // The switch's case test is one of the conditions.
+    const kindOf = (code: number) => fn.meta.edges[3 * (code >> 1) + 2] as EdgeKind;
+    expect(fn.meta.correlated!.some((g) => g.some((code) => kindOf(code) === EdgeKind.CaseMatch))).toBe(true);
     expect(enumerated.backedge).toBeGreaterThan(0);
   });
 
