@@ -29,8 +29,9 @@ export interface ProcedureFacts {
   /**
    * The procedure keeps its register relative to its entry: it starts at 0 and hands back what it added,
    * which the caller adds to the register it kept; the hand-off writes nothing. Only where no path ends in
-   * it but by an exception leaving it: never a root, only increments on its edges (no back edge records, no
-   * handler restarts after a crossed call), and every crossed callee relative too. An exception that leaves
+   * it but by an exception leaving it: never a root, no parameter defaults that are path decisions, only
+   * increments on its edges (no back edge records, no handler restarts after a crossed call), and every
+   * crossed callee relative too. An exception that leaves
    * it hands its relative register up (pending) for the first caller that knows its own to record, so every
    * crossed caller must run code when an exception leaves it (a program's top level runs none).
    * Relative registers reach twice the value bound: only where that is still an exact number.
@@ -102,6 +103,8 @@ function relativeProcedures(
     known =
       exact &&
       crossedInto[p] &&
+      // Its register would cross its defaults in a carrier where 0 means "nothing ran yet".
+      graphs[p].parameterDefaults.length === 0 &&
       !crossedFromTop[p] &&
       procedurePlan.rootStart === null &&
       procedurePlan.edgeOps.every(

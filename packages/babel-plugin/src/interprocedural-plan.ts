@@ -43,9 +43,15 @@ interface ProcedureCode {
   /** Some crossed call site enters it: its prologue takes the hand-off. */
   readonly crossedInto: boolean;
   /**
+   * Its parameter defaults are path decisions: an activation starts at the first default that runs, or in the
+   * body when none does (`activationStart`), and its register crosses the defaults in the state carrier.
+   */
+  readonly startsInDefaults: boolean;
+  /**
    * The register holds the path number minus `bias`. Functions whose parameter defaults are path decisions
    * carry the register from the defaults to the body in a slot where 0 means "nothing ran yet", so their
-   * register is kept above 0 (`bias` is the sentinel, below every value); every other function's is 0.
+   * register is kept above 0 (`bias` is the sentinel, below every value); every other function's is 0. A
+   * hand-off carries the path number itself: each side applies its own bias.
    */
   readonly bias: number;
   /** The register's value while an absolute crossed callee runs: the sentinel, biased. */
@@ -121,6 +127,8 @@ export class InterproceduralCode implements EdgeCodePlan {
   private readonly returnDeltas: readonly (bigint | null)[];
   /** A caller's register while a relative callee runs: below every absolute and relative value. */
   private readonly relativeMarker: number;
+  /** Some activation starting in its defaults hands on its root flag, its entry value (`activationStart`). */
+  private readonly startSlots = { root: false, entry: false };
 
   constructor(
     numbering: InterproceduralNumbering,
@@ -141,10 +149,8 @@ export class InterproceduralCode implements EdgeCodePlan {
     graphs.forEach((cfg, index) => {
       const procedurePlan = plan.procedures[index];
       const crossedInto = facts.crossedInto[index];
-      const bias = cfg.parameterDefaults.length > 0 ? sentinel : 0;
-      if (bias !== 0 && crossedInto) {
-        throw new Error(`internal error: ${cfg.name} takes a hand-off but binds parameter defaults`);
-      }
+      const startsInDefaults = cfg.parameterDefaults.length > 0;
+      const bias = startsInDefaults ? sentinel : 0;
       const handOff = new Map<number, number>();
       const returns = new Map<number, number>();
       const callVertex = new Map<number, number>();
@@ -186,6 +192,7 @@ export class InterproceduralCode implements EdgeCodePlan {
         id: index + 1,
         plan: procedurePlan,
         crossedInto,
+        startsInDefaults,
         bias,
         marker: sentinel - bias,
         relative: facts.relative[index],
@@ -215,6 +222,11 @@ export class InterproceduralCode implements EdgeCodePlan {
             : storage.arrayOffset[component],
       });
     });
+    for (const p of this.procedures.values()) {
+      if (!p.crossedInto || !p.startsInDefaults) continue;
+      this.startSlots.root ||= this.needsRootFlag(p);
+      this.startSlots.entry ||= this.usesEntry(p);
+    }
   }
 
   /**
@@ -222,12 +234,16 @@ export class InterproceduralCode implements EdgeCodePlan {
    * busiest fields as hoisted `var`s (each read follows its write in the same crossing, so never `undefined`).
    */
   declarations(): t.Statement[] {
+    const slots = [
+      ...(this.startSlots.root ? [this.mailbox.root] : []),
+      ...(this.startSlots.entry ? [this.mailbox.entry] : []),
+    ];
     return [
       t.functionDeclaration(t.cloneNode(this.mailbox.object), [], blockStatement([])),
-      t.variableDeclaration('var', [
-        t.variableDeclarator(t.cloneNode(this.mailbox.ret)),
-        t.variableDeclarator(t.cloneNode(this.mailbox.nvc)),
-      ]),
+      t.variableDeclaration(
+        'var',
+        [this.mailbox.ret, this.mailbox.nvc, ...slots].map((id) => t.variableDeclarator(t.cloneNode(id))),
+      ),
     ];
   }
 
@@ -240,7 +256,11 @@ export class InterproceduralCode implements EdgeCodePlan {
     const r = register(locals);
     const out: t.Expression[] = [];
     const start = p.rootStart;
-    if (p.crossedInto) {
+    if (p.crossedInto && carried) {
+      // It may have started in a default: the register comes from the carrier, the rest from its slots.
+      out.push(assign(r, logicalExpression('||', carried, this.activationStart(p))));
+      out.push(...this.startedValues(p, locals));
+    } else if (p.crossedInto) {
       // A stale token is only ever compared by the function it names: one never entered as a root skips it.
       const take = [
         ...(start === null ? [] : [this.set('tok', numericLiteral(0))]),
@@ -268,18 +288,27 @@ export class InterproceduralCode implements EdgeCodePlan {
     return out.map((e) => expressionStatement(e));
   }
 
-  /** Parameter defaults run before the body (only in functions that start as roots): the register crosses. */
+  /** Parameter defaults run before the body: the register crosses them, from where the activation started. */
   parameterState(cfg: ControlFlowGraph): ParameterState {
     const p = this.procedures.get(cfg)!;
+    if (!p.crossedInto)
+      return { purpose: 'register', hint: 'pp_r', initial: num(BigInt(p.rootStart! - p.bias)) };
     return {
       purpose: 'register',
       hint: 'pp_r',
-      initial: num(BigInt(p.rootStart! - p.bias)),
+      initial: this.activationStart(p),
+      handOn: (locals) =>
+        this.startedValues(p, locals).map((copy) => {
+          const { left, right } = copy as t.AssignmentExpression;
+          return t.assignmentExpression('=', right as t.Identifier, left as t.Identifier);
+        }),
     };
   }
 
-  parameterPrologue(): t.Statement[] {
-    return [];
+  /** A default's wrapper keeps what the activation fixed where it started (its slots may be reused inside). */
+  parameterPrologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
+    const p = this.procedures.get(cfg)!;
+    return p.crossedInto ? this.startedValues(p, locals).map((e) => expressionStatement(e)) : [];
   }
 
   edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
@@ -288,8 +317,8 @@ export class InterproceduralCode implements EdgeCodePlan {
     const out: t.Expression[] = [];
     const k = this.returnsFrom(p, edge);
     if (k >= 0) out.push(...this.afterCrossedCall(p, k, locals));
-    // Defaults run in wrappers without the body's nvc: only root activations have them, with nvc 1 there.
-    const constantNvc = cfg.edges[edge].inParameter ? 1n : p.nvc;
+    // A default of a function never crossed into runs in a root activation, where nvc is 1.
+    const constantNvc = cfg.edges[edge].inParameter && !p.crossedInto ? 1n : p.nvc;
     out.push(...p.plan.edgeOps[edge].flatMap((op) => this.op(op, p, locals, constantNvc)));
     const handOff = p.handOff.get(edge);
     if (handOff !== undefined) {
@@ -398,6 +427,45 @@ export class InterproceduralCode implements EdgeCodePlan {
         return out;
       }
     }
+  }
+
+  /**
+   * Where an activation of a crossed-into function whose defaults are path decisions starts, in the first
+   * default that runs or else in the body: the register's first value, the hand-off's when the token names
+   * it (or always, if it never starts as a root). The rest the body needs waits in file-level slots until it
+   * is read, and goes through each wrapper's locals (`startedValues`): nvc in the mailbox's (a root's is 1),
+   * the root flag and the entry value (unbiased, as restarts read it) in slots of their own.
+   */
+  private activationStart(p: ProcedureCode): t.Expression {
+    const crossed: t.Expression[] = [];
+    const asRoot: t.Expression[] = [];
+    if (this.needsRootFlag(p)) {
+      crossed.push(assign(this.mailbox.root, booleanLiteral(false)));
+      asRoot.push(assign(this.mailbox.root, booleanLiteral(true)));
+    }
+    if (p.nvc === null) asRoot.push(this.set('nvc', numericLiteral(1)));
+    if (this.usesEntry(p)) {
+      crossed.push(assign(this.mailbox.entry, this.field('inp')));
+      if (p.rootStart !== null) asRoot.push(assign(this.mailbox.entry, numericLiteral(p.rootStart)));
+    }
+    crossed.push(plus(this.field('inp'), -p.bias));
+    if (p.rootStart === null) return seq(crossed);
+    asRoot.push(num(BigInt(p.rootStart - p.bias)));
+    const tokenIsMine = binaryExpression('===', this.field('tok'), numericLiteral(p.id));
+    return conditionalExpression(
+      tokenIsMine,
+      seq([this.set('tok', numericLiteral(0)), ...crossed]),
+      seq(asRoot),
+    );
+  }
+
+  /** `local = slot` for each value `activationStart` left in a slot that this function reads. */
+  private startedValues(p: ProcedureCode, locals: FunctionLocals): t.Expression[] {
+    const out: t.Expression[] = [];
+    if (p.nvc === null) out.push(assign(nvcOf(locals), this.field('nvc')));
+    if (this.needsRootFlag(p)) out.push(assign(rootOf(locals), t.cloneNode(this.mailbox.root)));
+    if (this.usesEntry(p)) out.push(assign(entryOf(locals), t.cloneNode(this.mailbox.entry)));
+    return out;
   }
 
   /** After a crossed call returns: the callee's register; piecewise, a return with no open call is fixed up. */
@@ -535,6 +603,9 @@ export interface Mailbox {
   readonly object: t.Identifier;
   readonly ret: t.Identifier;
   readonly nvc: t.Identifier;
+  /** What an activation that starts in a parameter default fixes there for its body (`activationStart`). */
+  readonly root: t.Identifier;
+  readonly entry: t.Identifier;
 }
 
 type MailboxField = 'ret' | 'nvc' | 'inp' | 'tok' | 'exc' | 'pend' | 'open';

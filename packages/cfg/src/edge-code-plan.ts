@@ -17,6 +17,13 @@ export interface ParameterState {
    */
   readonly leave?: (state: t.Expression) => t.Expression[];
   readonly reenter?: (state: t.Expression) => t.Expression[];
+  /**
+   * What else of the activation the next default or the body needs, fixed where the activation starts (in
+   * `initial`) and kept by the plan in places of its own: each default's wrapper copies it into its locals
+   * (`parameterPrologue`), and these expressions, run right after the wrapper puts the state back, put it
+   * back from them (code run by the default's value may have used those places).
+   */
+  readonly handOn?: (locals: FunctionLocals) => t.Expression[];
 }
 
 /**

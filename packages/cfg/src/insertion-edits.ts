@@ -306,6 +306,7 @@ export class InsertionEdits {
                 state: temps.get(state.purpose, state.hint),
                 carrier,
                 initial: state.initial,
+                handOn: state.handOn?.(temps) ?? [],
                 // A generator's parameters are bound at the call, its body runs at the first next().
                 away:
                   cfg.isGenerator && state.leave && state.reenter
@@ -1050,7 +1051,7 @@ export class InsertionEdits {
       ...statements(code.start),
       expressionStatement(assignTemp(cloneNode(v), namedValue(n))),
       ...statements(code.end),
-      ...(c ? statements([c.carrier.write(cloneNode(c.state))]) : []),
+      ...(c ? statements([c.carrier.write(cloneNode(c.state)), ...c.handOn]) : []),
       ...(c?.away ? statements(c.away.leave(cloneNode(c.state))) : []),
       returnStatement(cloneNode(v)),
     ];
@@ -1216,6 +1217,8 @@ interface ParameterWrapper {
     state: t.Identifier;
     carrier: StateCarrier;
     initial: t.Expression;
+    /** Run right after the state goes back to its carrier (`ParameterState.handOn`). */
+    handOn: t.Expression[];
     /** A generator's activation leaves after each default and comes back for the next one or the body. */
     away: {
       leave: NonNullable<ParameterState['leave']>;

@@ -49,7 +49,7 @@ const WHY_NOT_CROSSED: Record<RefusalReason, string> = {
   async: 'an async function: its body resumes later',
   generator: 'a generator: its body resumes later',
   spread: 'spread arguments',
-  parameters: 'its parameters run code before its body (defaults or destructuring)',
+  parameters: 'a destructuring parameter reads its value before the callee can take the path',
 };
 
 /** The interprocedural part of a file's report (`pathprof-report json`, `calls`). */

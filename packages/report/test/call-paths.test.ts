@@ -25,10 +25,10 @@ function signs(xs) {
 }
 signs([1, -2, 3]);
 `;
-// Calls not crossed: scale's default parameter runs code between a call and its body.
+// Calls not crossed: scale's destructuring parameter (kept in the list: k's default names x) reads its value first.
 const scaled =
-  'function scale(x, k = 2) {\n  return x * k;\n}\nfunction total(xs) {\n  let n = 0;\n  for (const x of xs) n += scale(x) + scale(-x);\n' +
-  '  return n + scale(n);\n}\nfunction other() {\n  return scale(1);\n}\ntotal([1, 2]);\nother();\n';
+  'function scale({ x }, k = x) {\n  return x * k;\n}\nfunction total(xs) {\n  let n = 0;\n  for (const x of xs) n += scale({ x }) + scale({ x: -x });\n' +
+  '  return n + scale({ x: n });\n}\nfunction other() {\n  return scale({ x: 1 });\n}\ntotal([1, 2]);\nother();\n';
 const plain = new TerminalStyle({ isTTY: false }, {});
 
 /** `pathprof-report calls FILE:name` (or `FILE` for null) as text, from a run in the given scheme. */
@@ -82,7 +82,7 @@ describe('pathprof-report calls', () => {
   test('the calls not crossed come first, one line per callee and reason, with where each is called', () => {
     const file = profileInProcess(scaled, 'not-crossed.js', { mode: 'interprocedural' });
     const report = interproceduralReport(file)!;
-    const why = 'its parameters run code before its body (defaults or destructuring)';
+    const why = 'a destructuring parameter reads its value before the callee can take the path';
     expect(report.notCrossed).toEqual(
       [6, 6, 7]
         .map((line) => ({ caller: 'total', callee: 'scale', line, why }))
@@ -189,9 +189,13 @@ describe('pathprof-report calls', () => {
 
   test('the default report of interprocedural files alone: a line each, no empty table, then how to read them', () => {
     const file = profileInProcess(source, 'text-only-ipp.js', { mode: 'interprocedural' });
-    const alone = profileInProcess('function f(x = 1) {\n  return x;\n}\nf();\n', 'text-alone-ipp.js', {
-      mode: 'interprocedural',
-    });
+    const alone = profileInProcess(
+      'function f({ x }, y = x) {\n  return y;\n}\nf({});\n',
+      'text-alone-ipp.js',
+      {
+        mode: 'interprocedural',
+      },
+    );
     const text = formatTextReport(pathReport([file, alone], []), plain);
     expect(text.split('\n')).toEqual([
       expect.stringMatching(
@@ -239,7 +243,7 @@ describe('pathprof-report calls', () => {
         'utf8',
       );
       expect(page).toContain(
-        '<ul class="not-crossed"><li>scale called in total L6 ×2, L7; other L10: its parameters run code before its body (defaults or destructuring)</li></ul>',
+        '<ul class="not-crossed"><li>scale called in total L6 ×2, L7; other L10: a destructuring parameter reads its value before the callee can take the path</li></ul>',
       );
     } finally {
       rmSync(site, { recursive: true, force: true });
