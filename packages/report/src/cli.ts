@@ -23,17 +23,13 @@ import { diffReports, formatDiff } from './path-diff';
 import { pathReport } from './path-report';
 import { Problems } from './problems';
 import { loadProfiledFiles, type ProfiledFile } from './profiled-file';
+import { formatProjectCallPaths } from './project-call-paths';
 import { ProgressBar } from './progress-bar';
 import { ConfigError, readReportConfig } from './report-config';
 import { closestKeys, selectFunctions, splitTarget, suggestion } from './function-selection';
 import { formatFunctionPaths } from './show-paths';
 import type { DecodedFrame } from 'babel-plugin-pathprof';
-import {
-  callPathFunctions,
-  formatCallPaths,
-  formatProjectCallPaths,
-  interproceduralReport,
-} from './interprocedural-report';
+import { callPathFunctions, formatCallPaths, interproceduralReport } from './interprocedural-report';
 import { formatInterestingSet } from '@pathprof/numbering';
 import { interestingSet, type PathSelection } from './interesting-set-writer';
 import { formatResidual, interestingSetProblems, residualReport } from './preferential-report';
@@ -50,7 +46,8 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
                               the innermost function there, its paths through the line); --tests: the tests
                               that took each path, the closest executed paths to each untaken one
   calls [FILE[:FUNCTION]]     interprocedural mode: the hottest paths across calls, decoded into source; without
-                              FILE, the project's through more than one function; --across: only those
+                              FILE, a summary: the files and hottest paths through more than one function, a
+                              line each (10 of each unless --limit); --across: only those
   prefer --covered|--hot P    the interesting set for preferential mode, from this run: per function every executed
                               path, or its hottest paths making up P% of its executions (-o FILE, default stdout)
   residual [--check]          preferential mode: the paths this run took outside its interesting set, decoded;
@@ -69,7 +66,7 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   html                        a static site: files, sources, paths to select and highlight, graphs, and the
                               calling contexts as a flame graph
 options: --root DIR (where sources are; default: ., then each DIR's parent), -o/--output FILE (html: a folder, default
-  pathprof-html), --limit N (show, json, html: unexecuted paths per function), --top N (text), --implicit-exceptions
+  pathprof-html), --limit N (show, json, html: unexecuted paths per function; calls: paths), --top N (text), --implicit-exceptions
   (count paths ending by an implicit exception in the figures), --annotate FILE|GLOB (check: also annotate these
   files), --changed-since REF (check: the changed files, default origin/$GITHUB_BASE_REF)
 configuration: package.json "pathprof" or .pathprofrc: { "implicitExceptions": false, "coverageThreshold": {
@@ -106,7 +103,7 @@ export function main(argv: string[]): void {
         output: { type: 'string', short: 'o' },
         paths: { type: 'string' },
         'per-file': { type: 'boolean', default: false },
-        limit: { type: 'string', default: '50' },
+        limit: { type: 'string' },
         top: { type: 'string', default: '3' },
         'implicit-exceptions': { type: 'boolean', default: false },
         tests: { type: 'boolean', default: false },
@@ -137,7 +134,7 @@ export function main(argv: string[]): void {
   const command: Command = commands.includes(first as Command) ? (positionals.shift() as Command) : 'text';
   let limit: number, top: number, minimum: number | undefined, hot: number | undefined;
   try {
-    limit = wholeNumber('--limit', values.limit);
+    limit = wholeNumber('--limit', values.limit ?? '50');
     top = wholeNumber('--top', values.top);
     minimum = values.paths === undefined ? undefined : percentage('--paths', values.paths);
     hot = values.hot === undefined ? undefined : percentage('--hot', values.hot);
@@ -296,8 +293,9 @@ export function main(argv: string[]): void {
       const counted = files.filter((f) => f.interprocedural);
       if (target === null) {
         if (counted.length > 0) {
-          const reports = counted.map((file) => ({ file, report: interproceduralReport(file)! }));
-          emit(formatProjectCallPaths(reports, style, limit));
+          const reports = counted.map((file) => ({ key: file.key, report: interproceduralReport(file)! }));
+          // A first view: a few of each list unless --limit says how many.
+          emit(formatProjectCallPaths(reports, style, values.limit === undefined ? 10 : limit));
         } else {
           if (files.length)
             console.error(`pathprof-report: no file was counted in interprocedural mode ${modeHint}`);

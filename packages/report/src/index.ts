@@ -13,6 +13,7 @@ export {
   pathReport,
   type PathReport,
   type FileReport,
+  type InterproceduralFileReport,
   type FunctionReport,
   type ExecutedPath,
   type UnexecutedPath,

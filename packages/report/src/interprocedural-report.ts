@@ -1,5 +1,4 @@
-import { decodeInterproceduralPath } from '@pathprof/numbering';
-import type { RefusalReason } from '@pathprof/cfg';
+import { decodeInterproceduralPath, type CutReason } from '@pathprof/numbering';
 import type { FunctionMetadata } from 'babel-plugin-pathprof';
 import { edgeDecision, formatDecision } from './decisions';
 import type { ProfiledFile } from './profiled-file';
@@ -7,16 +6,29 @@ import type { TerminalStyle } from './terminal-style';
 import { counted, groupedDigits } from './counted';
 import { closestWords } from './closest-word';
 import { namesOf, suggestion } from './function-selection';
+import { notCrossedSites, placeNotCrossed, WHY_NOT_CROSSED, type PlacedCall } from './not-crossed-calls';
 
 /** One step of an interprocedural path, in source terms. */
 export interface CallPathStep {
   /** How many crossed calls are open here, counted from the shallowest frame the path runs in. */
   readonly depth: number;
   readonly function: string;
-  /** A decision, a crossed call, a cut call, the return from a call, a path (re)start, or its end. */
-  readonly kind: 'decision' | 'call' | 'cut-call' | 'return' | 'restart' | 'end';
+  /**
+   * A decision, a crossed call, a cut call, a call not crossed, the return from a call, a path (re)start, or
+   * its end.
+   */
+  readonly kind: 'decision' | 'call' | 'cut-call' | 'not-crossed-call' | 'return' | 'restart' | 'end';
   readonly line: number;
   readonly text: string;
+  /** A cut call or a call not crossed: the callee, whose paths are counted on their own, and why, in words. */
+  readonly callee?: string;
+  readonly why?: string;
+  /**
+   * A call not crossed: false when the path perhaps did not run it (an exception left the code around it,
+   * before or after the call). Such calls are placed by their position in the source: one whose code the path
+   * ran only part of (a switch case's test spans its case) is left out.
+   */
+  readonly certain?: boolean;
 }
 
 /** One executed interprocedural path, decoded. */
@@ -44,12 +56,11 @@ export interface NotCrossedCall {
   readonly why: string;
 }
 
-/** Why a call of a statically known callee is not crossed, by the build's reason (`RefusalReason`). */
-const WHY_NOT_CROSSED: Record<RefusalReason, string> = {
-  async: 'an async function: its body resumes later',
-  generator: 'a generator: its body resumes later',
-  spread: 'spread arguments',
-  parameters: 'a destructuring parameter reads its value before the callee can take the path',
+/** Why a call site is cut, by the numbering's reason (`CutReason`). */
+const WHY_CUT: Record<CutReason, string> = {
+  recursive: 'recursion',
+  hybrid: "to keep the file's N within the plugin's maxPaths",
+  'unknown-callee': 'its callee is not known',
 };
 
 /** The interprocedural part of a file's report (`pathprof-report json`, `calls`). */
@@ -101,11 +112,29 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
   const steps: CallPathStep[] = [];
   let depth = 0;
   let contextLength = 0;
-  const push = (fn: number, kind: CallPathStep['kind'], line: number, text: string) =>
-    steps.push({ depth, function: names[fn], kind, line, text });
+  const push = (
+    fn: number,
+    kind: CallPathStep['kind'],
+    line: number,
+    text: string,
+    extra: Pick<CallPathStep, 'callee' | 'why' | 'certain'> = {},
+  ) => steps.push({ depth, function: names[fn], kind, line, text, ...extra });
+  const placed = placeNotCrossed(numbering, decoded.path.steps, notCrossedSites(file));
+  let next = 0;
   decoded.path.steps.forEach((step, i) => {
     const procedure = numbering.procedures[step.procedure];
     const meta = functions[step.procedure];
+    // The calls not crossed in the code the step leaves ran before it.
+    for (; next < placed.length && placed[next].before === i; next++) {
+      const call = placed[next];
+      const callee = names[call.site.callee];
+      const why = WHY_NOT_CROSSED[call.site.why] ?? call.site.why;
+      push(step.procedure, 'not-crossed-call', call.site.line, notCrossedStep(call, callee, why), {
+        callee,
+        why,
+        certain: call.certain,
+      });
+    }
     if (step.kind === 'call') {
       const site = procedure.callSites[step.site];
       const [line, text] = blockCode(file, meta, site.call);
@@ -137,7 +166,15 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
         if (kind === 'summary') {
           const site = procedure.callSites[dag.callSite[step.edge]];
           const [line, text] = blockCode(file, meta, site.call);
-          push(step.procedure, 'cut-call', line, `→ ${text} (cut: its paths are counted on their own)`);
+          const why = site.cut === null ? 'cut' : WHY_CUT[site.cut];
+          const callee = site.callee === null ? undefined : names[site.callee];
+          push(
+            step.procedure,
+            'cut-call',
+            line,
+            `→ ${text}, cut (${why}); ${callee ?? 'its callee'}'s paths are counted on their own`,
+            { ...(callee === undefined ? {} : { callee }), why },
+          );
         } else if (decision) {
           // The step carries its line apart, as every other step does.
           push(step.procedure, 'decision', decision.line, formatDecision(decision).replace(/^L\d+ /, ''));
@@ -172,6 +209,13 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
     contextLength,
     steps: levelled,
   };
+}
+
+/** A call not crossed as a step: the call, why not crossed, and whether the path surely ran it. */
+function notCrossedStep(call: PlacedCall, callee: string, why: string): string {
+  const own = `not crossed, ${why}; ${callee}'s paths are counted on their own`;
+  if (call.certain) return `→ ${call.site.text}, ${own}`;
+  return `→ ${call.site.text}? perhaps: an exception left the code around it, before or after the call; ${own}`;
 }
 
 const namesByFile = new WeakMap<ProfiledFile, string[]>();
@@ -289,46 +333,6 @@ export function formatCallPaths(
   return out.join('\n');
 }
 
-/**
- * `pathprof-report calls` without a file: across every file counted in interprocedural mode, the hottest paths
- * that run through more than one function (those path mode cannot show), each under its file's name, and how
- * many files have no crossed call at all.
- */
-export function formatProjectCallPaths(
-  reports: readonly { readonly file: ProfiledFile; readonly report: InterproceduralReport }[],
-  style: TerminalStyle,
-  limit: number,
-): string {
-  const crossing = reports
-    .flatMap(({ file, report }) =>
-      report.paths.filter(crossesCalls).map((path) => ({ file, scheme: report.scheme, path })),
-    )
-    .sort((a, b) => b.path.count - a.path.count);
-  const executed = reports.reduce((n, { report }) => n + report.executedPaths, 0);
-  const alone = reports.filter(({ report }) => report.crossedSites === 0).length;
-  const schemes = [...new Set(reports.map(({ report }) => report.scheme))].join(' and ');
-  const out = [
-    style.bold(`${counted(reports.length, 'file')} counted in interprocedural mode`) +
-      ` (${schemes} scheme): ${counted(executed, 'path')} executed, ${crossing.length} of them through more ` +
-      `than one function; the hottest of those, across files (\`pathprof-report calls FILE[:FUNCTION]\` lists a file's paths, calls not crossed and why):`,
-  ];
-  if (crossing.length > 0) out.push('', style.dim(PATH_LEGEND));
-  for (const { file, scheme, path } of crossing.slice(0, limit))
-    out.push('', ...formatCallPath(path, scheme, style, file.key));
-  if (crossing.length > limit)
-    out.push('', style.dim(`  … and ${crossing.length - limit} more (--limit N shows more)`));
-  if (crossing.length === 0) out.push('', '  no executed path runs through more than one function');
-  if (alone > 0)
-    out.push(
-      '',
-      style.dim(
-        `${counted(alone, 'file')} ${alone === 1 ? 'has' : 'have'} no crossed call (each call in them goes to ` +
-          'another file, a method, a callback or a callee that is not crossed): their paths are per function, as in path mode',
-      ),
-    );
-  return out.join('\n');
-}
-
 /** The calls not crossed into one callee for one reason: its callers, each with the line of each of its calls. */
 export interface NotCrossedCallee {
   readonly callee: string;
@@ -388,21 +392,20 @@ function formatNotCrossed(calls: readonly NotCrossedCall[], style: TerminalStyle
   return out;
 }
 
-/** One path: its heading (under `fileKey` when given), then its steps, the function column as wide as its names. */
+/** Where a path starts, as its heading says. */
+export function startOf(path: DecodedCallPath): string {
+  return path.start.at === 'entry'
+    ? `from ${path.start.function}'s entry`
+    : `restarting in ${path.start.function}`;
+}
+
+/** One path: its heading, then its steps, the function column as wide as its names. */
 function formatCallPath(
   path: DecodedCallPath,
   scheme: InterproceduralReport['scheme'],
   style: TerminalStyle,
-  fileKey?: string,
 ): string[] {
-  const route = path.functions.join(' → ');
-  const start =
-    path.start.at === 'entry'
-      ? `from ${path.start.function}'s entry`
-      : `restarting in ${path.start.function}`;
-  const out = [
-    `  ${fileKey ? `${style.bold(fileKey)} ` : ''}path ${path.number}  ×${path.count}  ${route}  (${start})`,
-  ];
+  const out = [`  path ${path.number}  ×${path.count}  ${path.functions.join(' → ')}  (${startOf(path)})`];
   // The context scheme's paths are a context prefix and an active suffix. A prefix that opens no call (a
   // piecewise path's, or a restart in the function the path starts in) is only the restart the heading names.
   const split = scheme === 'context' && contextOpensCalls(path);

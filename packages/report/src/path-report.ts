@@ -21,8 +21,15 @@ import { unexecutedPaths } from './unexecuted-paths';
  */
 export interface PathReport {
   readonly format: 'pathprof-report/2';
+  /** The figures of `files` (those counted per function). */
   readonly summary: AggregateFigures & { readonly files: number; readonly functions: number };
+  /** The files counted per function (path, edge, preferential mode). */
   readonly files: FileReport[];
+  /**
+   * The files counted in interprocedural mode, whose paths run across calls: no functions' paths and no
+   * coverage percentage, their executed paths decoded instead. Absent when there are none.
+   */
+  readonly interproceduralFiles?: InterproceduralFileReport[];
   /** What was skipped and why (also printed on stderr). */
   readonly problems: string[];
 }
@@ -30,11 +37,14 @@ export interface PathReport {
 export interface FileReport extends AggregateFigures {
   readonly file: string;
   readonly functions: FunctionReport[];
-  /**
-   * A file counted in interprocedural mode: its executed paths across calls (no per-function paths, and no
-   * coverage percentage: N counts every combination of paths that crossed calls allow, feasible or not).
-   */
-  readonly interprocedural?: InterproceduralReport;
+}
+
+/**
+ * A file counted in interprocedural mode: its executed paths across calls (no per-function paths, and no
+ * coverage percentage: N counts every combination of paths that crossed calls allow, feasible or not).
+ */
+export interface InterproceduralFileReport extends InterproceduralReport {
+  readonly file: string;
 }
 
 export interface FunctionReport extends FunctionFigures {
@@ -92,8 +102,12 @@ export function pathReport(
   problems: readonly string[],
   options: ReportOptions = defaultCoverageOptions,
 ): PathReport {
-  const fileReports = files.map((file) => fileReport(file, options));
+  const fileReports = files.filter((f) => !f.interprocedural).map((file) => fileReport(file, options));
   const functions = fileReports.flatMap((f) => f.functions);
+  const interproceduralFiles = files.flatMap((file) => {
+    const report = interproceduralReport(file);
+    return report ? [{ file: file.key, ...report }] : [];
+  });
   return {
     format: 'pathprof-report/2',
     summary: {
@@ -102,19 +116,14 @@ export function pathReport(
       ...aggregateFigures(functions, options),
     },
     files: fileReports,
+    ...(interproceduralFiles.length > 0 ? { interproceduralFiles } : {}),
     problems: [...problems],
   };
 }
 
 function fileReport(file: ProfiledFile, options: ReportOptions): FileReport {
   const functions = file.functions.map((fn) => functionReport(fn, file, options));
-  const interprocedural = interproceduralReport(file);
-  return {
-    file: file.key,
-    ...aggregateFigures(functions, options),
-    functions,
-    ...(interprocedural ? { interprocedural } : {}),
-  };
+  return { file: file.key, ...aggregateFigures(functions, options), functions };
 }
 
 /** The counts behind each function report (`hottestPaths` ranks them without describing the paths). */

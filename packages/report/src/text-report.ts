@@ -28,7 +28,6 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   const exceptions = (e: { executedPaths: number; potentialPaths: number }) =>
     `${e.executedPaths}/${e.potentialPaths}`;
   for (const file of report.files) {
-    if (file.interprocedural) continue;
     rows.push([
       file.file,
       '',
@@ -58,7 +57,8 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   const last = header.length - 1;
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   // Files counted as interprocedural paths have no rows: with only those, no empty table and no totals of none.
-  const tabled = rows.length > 1 || report.files.length === 0 ? rows : [];
+  const interprocedural = report.interproceduralFiles ?? [];
+  const tabled = rows.length > 1 || interprocedural.length === 0 ? rows : [];
   const lines = tabled.map((row, r) => {
     const cells = row.map((cell, c) =>
       c === 0 || c === last ? cell.padEnd(widths[c]) : cell.padStart(widths[c]),
@@ -70,12 +70,11 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   });
   // Interprocedural files: a line each, then once how to read their paths.
   const decode = '`pathprof-report calls [FILE[:FUNCTION]]` decodes their paths into source';
-  for (const { file, interprocedural: ipp } of report.files) {
-    if (!ipp) continue;
+  for (const ipp of interprocedural) {
     const crossing = ipp.paths.filter(crossesCalls).length;
     const notCrossed = ipp.notCrossed.length;
     lines.push(
-      `${style.bold(file)}: interprocedural (${ipp.scheme}): ${counted(ipp.executedPaths, 'path')} executed of N = ${groupedDigits(ipp.pathCount)}` +
+      `${style.bold(ipp.file)}: interprocedural (${ipp.scheme}): ${counted(ipp.executedPaths, 'path')} executed of N = ${groupedDigits(ipp.pathCount)}` +
         (ipp.crossedSites > 0
           ? `, ${crossing} through more than one function; ${counted(ipp.crossedSites, 'call site')} crossed` +
             (notCrossed > 0 ? `, ${notCrossed} not crossed` : '')
@@ -86,12 +85,12 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   if (tabled.length === 0) {
     lines.push(
       '',
-      `All files: ${counted(report.files.length, 'file')}, counted as interprocedural paths: no coverage percentage ` +
+      `All files: ${counted(interprocedural.length, 'file')}, counted as interprocedural paths: no coverage percentage ` +
         `(N counts every combination of the functions' paths that crossed calls allow, feasible or not); ${decode}`,
     );
     return lines.join('\n');
   }
-  if (report.files.some((f) => f.interprocedural)) lines.push(style.dim(decode));
+  if (interprocedural.length > 0) lines.push(style.dim(decode));
   const preferential = preferentialSummary(report);
   if (preferential) lines.push('', preferential);
   const s = report.summary;

@@ -6,12 +6,9 @@ import { callTreesSection } from '../src/html/call-trees';
 import { writeHtmlReport } from '../src/html/html-report';
 import { selectFunctions } from '../src/function-selection';
 import { groupedDigits } from '../src/counted';
-import {
-  callPathFunctions,
-  formatCallPaths,
-  formatProjectCallPaths,
-  interproceduralReport,
-} from '../src/interprocedural-report';
+import { callPathFunctions, formatCallPaths, interproceduralReport } from '../src/interprocedural-report';
+import { WHY_NOT_CROSSED } from '../src/not-crossed-calls';
+import { formatProjectCallPaths } from '../src/project-call-paths';
 import { profileInProcess } from './support/in-process';
 
 // A loop calling a helper: its paths restart at the loop's head after each back edge.
@@ -30,6 +27,50 @@ const scaled =
   'function scale({ x }, k = x) {\n  return x * k;\n}\nfunction total(xs) {\n  let n = 0;\n  for (const x of xs) n += scale({ x }) + scale({ x: -x });\n' +
   '  return n + scale({ x: n });\n}\nfunction other() {\n  return scale({ x: 1 });\n}\ntotal([1, 2]);\nother();\n';
 const plain = new TerminalStyle({ isTTY: false }, {});
+// Calls not crossed (a destructuring parameter kept in the list, async, spread) in a switch's cases, a
+// conditional, a loop, and a try block that an implicit exception (x.y.z) leaves after the call; a recursive
+// call, cut.
+const uncrossed = `function scale({ length }, k = length) {
+  return k;
+}
+async function later(x) {
+  return x;
+}
+function count(...xs) {
+  return xs.length;
+}
+function kind(c) {
+  switch (c) {
+    case 'a':
+      return scale(1);
+    case 'b':
+      return scale(2) + scale(3);
+    default:
+      return c ? later(c) : count(...[c]);
+  }
+}
+function risky(x) {
+  try {
+    if (x === 2) throw new Error('two');
+    return scale(x) + x.y.z;
+  } catch (e) {
+    return count(...[x, x]);
+  }
+}
+function depth(n) {
+  return n > 0 ? depth(n - 1) : 0;
+}
+function main(xs) {
+  let n = depth(1);
+  for (const x of xs) {
+    n += kind(x) ? 1 : 0;
+    n += x > 1 ? scale(x) : 0;
+    risky(x);
+  }
+  return n;
+}
+main(['a', 'b', 'c', '', 1, 2, 3, { y: { z: 1 } }]);
+`;
 
 /** `pathprof-report calls FILE:name` (or `FILE` for null) as text, from a run in the given scheme. */
 function callPaths(scheme: 'piecewise' | 'context', name: string | null = 'signs'): string {
@@ -94,6 +135,50 @@ describe('pathprof-report calls', () => {
     // With a function, only the calls into or out of it.
     const total = formatCallPaths(file, report, { label: 'other', names: ['other'] }, plain, 20);
     expect(total).toContain(`\n    scale called in other L10: ${why}\n`);
+  });
+
+  test('a call not crossed is a step where a path surely ran it: each callee is entered as often as the paths call it', () => {
+    for (const scheme of ['piecewise', 'context'] as const) {
+      const file = profileInProcess(uncrossed, `call-paths-uncrossed-${scheme}.js`, {
+        mode: 'interprocedural',
+        scheme,
+      });
+      const report = interproceduralReport(file)!;
+      // Each callee not crossed starts a path at its entry at each call (it is entered no other way).
+      for (const callee of ['scale', 'later', 'count']) {
+        const entered = report.paths
+          .filter((p) => p.start.function === callee && p.start.at === 'entry')
+          .reduce((n, p) => n + p.count, 0);
+        const called = (certain: boolean) =>
+          report.paths.reduce((n, p) => {
+            // The context prefix repeats steps an earlier path ran.
+            const steps = p.steps.slice(p.contextLength);
+            const calls = steps.filter((s) => s.kind === 'not-crossed-call' && s.callee === callee);
+            return n + p.count * calls.filter((s) => s.certain === certain).length;
+          }, 0);
+        // Here every call is placed, and each one perhaps run did run (x.y.z throws after scale(x)).
+        expect([callee, called(true) + called(false)]).toEqual([callee, entered]);
+        expect(called(false)).toBe(callee === 'scale' ? 6 : 0);
+      }
+      const text = formatCallPaths(file, report, null, plain, 50);
+      expect(text).toContain(
+        ` L15 → scale(2), not crossed, ${WHY_NOT_CROSSED.parameters}; scale's paths are counted on their own\n`,
+      );
+      expect(text).toContain(
+        ' L23 → scale(x)? perhaps: an exception left the code around it, before or after the call; not crossed,',
+      );
+      expect(text).toContain(
+        " L29 → depth(n - 1), cut (recursion); depth's paths are counted on their own\n",
+      );
+      // The call trees mark them, and those perhaps run apart.
+      const trees = callTreesSection(file, 50);
+      expect(trees).toContain(
+        '<li class="step not-crossed-call"><a href="#L15">L15</a> → scale(2), not crossed',
+      );
+      expect(trees).toMatch(
+        /<li class="step not-crossed-call perhaps">(<span class="fn">risky<\/span> )?<a href="#L23">/,
+      );
+    }
   });
 
   test('a function is found as show finds it (without its class), and a wrong name is a miss with the closest', () => {
@@ -165,26 +250,35 @@ describe('pathprof-report calls', () => {
     });
   });
 
-  test('without a file, the hottest paths through more than one function across files, each under its file', () => {
+  test('without a file, a first view: files with paths across calls, the hottest such paths a line each, how to decode them', () => {
     const file = profileInProcess(scaled, 'call-paths-project.js', { mode: 'interprocedural' });
     const report = interproceduralReport(file)!;
-    const text = formatProjectCallPaths([{ file, report }], plain, 20);
-    // scale's paths run through it alone (its calls are not crossed): not listed.
-    const crossing = report.paths.filter((p) => p.functions.length > 1);
-    expect(crossing.length).toBeGreaterThan(0);
-    expect(crossing.length).toBeLessThan(report.paths.length);
-    expect(text).toContain(
-      `1 file counted in interprocedural mode (piecewise scheme): ${report.executedPaths} paths executed, ${crossing.length} of them through more than one function;`,
-    );
-    expect(text).toContain(
-      '\n\n  path P ×C: the path numbered P of the file (0 to N − 1, as in json), taken C times;',
-    );
-    // Listed hottest first, only those that cross a call.
-    const listed = [
-      ...text.matchAll(/^ {2}virtual\/call-paths-project\.js path (\d+) {2}×(\d+) {2}(.*) {2}\(/gm),
+    const other = profileInProcess(source, 'call-paths-project-2.js', { mode: 'interprocedural' });
+    const files = [
+      { key: file.key, report },
+      { key: other.key, report: interproceduralReport(other)! },
     ];
-    expect(listed.map((m) => Number(m[1]))).toEqual(crossing.map((p) => p.number));
-    expect(listed.every((m) => m[3].includes(' → '))).toBe(true);
+    const text = formatProjectCallPaths(files, plain, 2);
+    // scale's paths run through it alone (its calls are not crossed): not listed.
+    const crossing = files.flatMap((f) => f.report.paths.filter((p) => p.functions.length > 1));
+    const executed = report.executedPaths + files[1].report.executedPaths;
+    expect(text).toContain(
+      `2 files counted in interprocedural mode (piecewise scheme): ${executed} paths executed, ${crossing.length} of them through more than one function, in 2 files\n`,
+    );
+    // Hottest first, one line each, no steps.
+    const lines = [...text.matchAll(/^ {4}×(\d+) +(\S+) +path (\d+) {2}(.*) {2}\(/gm)];
+    expect(lines.length).toBe(2);
+    const hottest = crossing.map((p) => p.count).sort((a, b) => b - a);
+    expect(lines.map((m) => Number(m[1]))).toEqual(hottest.slice(0, 2));
+    expect(lines.every((m) => m[4].includes(' → '))).toBe(true);
+    expect(text).toContain(`    … and ${crossing.length - 2} more paths (--limit N lists more)`);
+    expect(text).not.toMatch(/ L\d+ /);
+    expect(text).toMatch(
+      /\n`pathprof-report calls FILE` decodes a file's paths into source, .* e\.g\. `pathprof-report calls virtual\/call-paths-project.*\.js(:\w+)? --across`$/,
+    );
+    expect(text).toMatch(
+      /\n {4}virtual\/call-paths-project\.js {4}\d+ of 4 paths across calls; N = \d+; 2 call sites crossed, 0 cut, 4 not crossed\n/,
+    );
   });
 
   test('the default report of interprocedural files alone: a line each, no empty table, then how to read them', () => {
@@ -207,6 +301,28 @@ describe('pathprof-report calls', () => {
       '',
       "All files: 2 files, counted as interprocedural paths: no coverage percentage (N counts every combination of the functions' paths that crossed calls allow, feasible or not); `pathprof-report calls [FILE[:FUNCTION]]` decodes their paths into source",
     ]);
+  });
+
+  test('json: interprocedural files are a list of their own; a report of path-mode files has the keys it had', () => {
+    const ipp = profileInProcess(source, 'json-ipp.js', { mode: 'interprocedural' });
+    const plainFile = profileInProcess(source, 'json-path.js');
+    const mixed = pathReport([ipp, plainFile], []);
+    expect(mixed.files.map((f) => f.file)).toEqual(['virtual/json-path.js']);
+    expect(mixed.summary.files).toBe(1);
+    expect(mixed.interproceduralFiles).toEqual([
+      { file: 'virtual/json-ipp.js', ...interproceduralReport(ipp)! },
+    ]);
+    expect(Object.keys(mixed.interproceduralFiles![0])).toEqual([
+      'file',
+      'scheme',
+      'pathCount',
+      'executedPaths',
+      'crossedSites',
+      'cutSites',
+      'notCrossed',
+      'paths',
+    ]);
+    expect(Object.keys(pathReport([plainFile], []))).toEqual(['format', 'summary', 'files', 'problems']);
   });
 
   test("with a function, the heading counts the paths through it, out of the file's", () => {

@@ -66,7 +66,7 @@ function tree(steps: readonly Step[], from: number, to: number, depth: number): 
     const named = i === 0 || steps[i - 1].function !== s.function || steps[i - 1].depth !== s.depth;
     const fn = named ? `<span class="fn">${escapeHtml(s.function)}</span> ` : '';
     items.push(
-      `<li class="step ${s.kind}${s.context ? ' context' : ''}">${fn}${where}${escapeHtml(s.text)}</li>`,
+      `<li class="step ${s.kind}${s.certain === false ? ' perhaps' : ''}${s.context ? ' context' : ''}">${fn}${where}${escapeHtml(s.text)}</li>`,
     );
     i++;
   }

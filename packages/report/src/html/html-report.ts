@@ -31,7 +31,8 @@ export function writeHtmlReport(
 ): string {
   mkdirSync(outDir, { recursive: true });
   const coverages = new Map(files.map((f) => [f.key, lineCoverage(f)]));
-  const rows = report.files.map((f) => {
+  const interproceduralFiles = report.interproceduralFiles ?? [];
+  const rows = [...report.files, ...interproceduralFiles].map((f) => {
     const summary = coverages.get(f.file)?.summary;
     const cell = (value: number | null, text = formatPercent(value)) =>
       `<td class="${level(value)}" data-sort="${value ?? -1}">${text}</td>`;
@@ -44,16 +45,15 @@ export function writeHtmlReport(
     };
     const link = `<td data-sort="${escapeHtml(f.file)}"><a href="${pageName(f.file)}">${escapeHtml(f.file)}</a></td>`;
     // A file counted as interprocedural paths has no functions' paths: its executed paths across calls instead.
-    if (f.interprocedural) {
-      const ipp = f.interprocedural;
-      const across = `${ipp.executedPaths} executed <small>${ipp.paths.filter(crossesCalls).length} across calls</small>`;
+    if (!('functions' in f)) {
+      const across = `${f.executedPaths} executed <small>${f.paths.filter(crossesCalls).length} across calls</small>`;
       return `<tr>${link}<td class="none" data-sort="-1">${across}</td><td data-sort="-1">–</td><td data-sort="-1">–</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
     }
     return `<tr>${link}${cell(f.meanCoverage)}<td data-sort="${f.functions.length ? f.completeFunctions / f.functions.length : -1}">${f.completeFunctions}/${f.functions.length}</td><td data-sort="${f.potentialPaths - f.executedPaths}">${f.potentialPaths - f.executedPaths}</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
   });
   const s = report.summary;
   // Only files counted as interprocedural paths: no functions' figures of none.
-  const interproceduralOnly = report.files.length > 0 && report.files.every((f) => f.interprocedural);
+  const interproceduralOnly = report.files.length === 0 && interproceduralFiles.length > 0;
   const totals = istanbulTotals([...coverages.values()]);
   const preferential = preferentialSummary(report);
   const header = [
@@ -91,7 +91,7 @@ ${contexts ? `<p><a href="contexts.html">Calling contexts</a>: ${contexts.calls}
 
 /** What the files counted as interprocedural paths ran, and where to see their paths; '' without such files. */
 function interprocedural(report: PathReport): string {
-  const reports = report.files.flatMap((f) => (f.interprocedural ? [f.interprocedural] : []));
+  const reports = report.interproceduralFiles ?? [];
   if (reports.length === 0) return '';
   const executed = reports.reduce((n, r) => n + r.executedPaths, 0);
   const across = reports.reduce((n, r) => n + r.paths.filter(crossesCalls).length, 0);
