@@ -144,8 +144,15 @@ export function instrumentProgram(
       const { fn, path, fallback } = placePathFunction(g, numbering, layout);
       byGraph.set(g, fn);
       if (fallback) fallbacks.push(fallback);
-      const correlated = stable ? correlatedConditions(g, stable) : [];
-      functions.push({ ...graphMetadata(g), path, ...(correlated.length > 0 ? { correlated } : {}) });
+      const { correlated, implied } = stable
+        ? correlatedConditions(g, stable)
+        : { correlated: [], implied: [] };
+      functions.push({
+        ...graphMetadata(g),
+        path,
+        ...(correlated.length > 0 ? { correlated } : {}),
+        ...(implied.length > 0 ? { implied } : {}),
+      });
     }
     if (layout) ({ arraySize, hashCount } = layout);
     if (options.contexts) {

@@ -154,6 +154,14 @@ export interface FunctionMetadata {
    * two with opposite outcomes is infeasible. Absent when there are none (and in profiles made before it).
    */
   readonly correlated?: number[][];
+  /**
+   * `path` mode: tests of one unchanging value by different conditions that constrain each other
+   * (`correlatedConditions`: `x == null` then `x`), per value `[classCount, edge, mask, edge, mask, …]`, `mask`
+   * the classes of the value still possible after taking `edge`; a path whose decisions leave a value no class
+   * is infeasible. Its values' conditions tested twice are also in `correlated` (for readers made before
+   * `implied`), which constrain nothing more. Absent when there are none.
+   */
+  readonly implied?: number[][];
 }
 
 /** The graph part of a function's metadata. */

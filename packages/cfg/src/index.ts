@@ -76,4 +76,4 @@ export {
   variableDeclarator,
 } from './emitted-nodes';
 export { stableConditionValues } from './stable-values';
-export { correlatedConditions } from './correlated-conditions';
+export { correlatedConditions, type CorrelatedConditions } from './correlated-conditions';

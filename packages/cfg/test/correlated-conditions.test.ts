@@ -1,24 +1,69 @@
 import {
   buildFileCfgs,
+  EdgeKind,
   correlatedConditions,
   parseSource,
   programPathOf,
   stableConditionValues,
 } from '@pathprof/cfg';
 
-/**
- * The correlated decisions of function `f` in `source`, each group as its decisions `code → outcome` (the
- * condition's outcome on taking the edge), in edge order.
- */
-function groups(source: string, filename = 'f.js'): string[][] {
+function conditions(source: string, filename: string) {
   const file = parseSource(source, filename);
   const values = stableConditionValues(programPathOf(file));
   const cfg = buildFileCfgs(file.program, filename).find((g) => g.name === 'f')!;
-  return correlatedConditions(cfg, values).map((group) =>
-    group.map((code) => {
-      const { start, end } = cfg.edges[code >> 1].node;
-      return `${source.slice(start!, end!)} → ${code & 1 ? 'holds' : 'fails'}`;
+  const say = (e: number) => {
+    const { start, end } = cfg.edges[e].node;
+    return source.slice(start!, end!);
+  };
+  return { ...correlatedConditions(cfg, values), say, cfg };
+}
+
+/**
+ * The correlated decisions of function `f` in `source`, each group as its decisions `code → outcome` (the
+ * condition's outcome on taking the edge), in edge order; then each implied group as its decisions `code: mask`.
+ */
+function groups(source: string, filename = 'f.js'): string[][] {
+  const { correlated, implied, say } = conditions(source, filename);
+  return [
+    ...correlated.map((group) => group.map((code) => `${say(code >> 1)} → ${code & 1 ? 'holds' : 'fails'}`)),
+    ...implied.map((group) => {
+      const out: string[] = [];
+      for (let i = 1; i < group.length; i += 2) out.push(`${say(group[i])}: ${group[i + 1]}`);
+      return out;
     }),
+  ];
+}
+
+/**
+ * Whether in `source`'s `f` test `a` (its code) evaluating to `outcome` (as written: a `case` matching, a
+ * `??` finding null) and test `b` evaluating to its outcome can both happen on one path, as the correlated and
+ * implied decisions tell.
+ */
+function together(
+  source: string,
+  [a, outcomeA]: [string, boolean],
+  [b, outcomeB]: [string, boolean],
+): boolean {
+  const { correlated, implied, say, cfg } = conditions(source, 'f.js');
+  const truthy = new Set([EdgeKind.True, EdgeKind.CaseMatch, EdgeKind.Nullish]);
+  const takes = (e: number, [test, outcome]: [string, boolean]) =>
+    say(e) === test && truthy.has(cfg.edgeKind[e]) === outcome;
+  // Per decision edge: its value (group) and the classes it leaves possible.
+  const decisions = new Map<number, [number, number]>();
+  correlated.forEach((group, g) => {
+    for (const code of group) decisions.set(code >> 1, [g, code & 1 ? 2 : 1]);
+  });
+  implied.forEach((group, g) => {
+    for (let i = 1; i < group.length; i += 2) decisions.set(group[i], [correlated.length + g, group[i + 1]]);
+  });
+  const edges = (test: [string, boolean]) => [...decisions.keys()].filter((e) => takes(e, test));
+  const [ea, eb] = [edges([a, outcomeA]), edges([b, outcomeB])];
+  if (ea.length === 0 || eb.length === 0) return true;
+  return ea.every((x) =>
+    eb.every(
+      (y) =>
+        decisions.get(x)![0] !== decisions.get(y)![0] || (decisions.get(x)![1] & decisions.get(y)![1]) !== 0,
+    ),
   );
 }
 
@@ -44,14 +89,72 @@ test('a parameter tested twice: its outcomes correlate, through !, == null, ?? a
 test('a switch on a value: each case test is `discriminant === test`, like an if', () => {
   const source =
     'function f(mode) { switch (mode) { case "a": g(); break; case "b": h(); } if (mode === "a") k(); }';
-  expect(groups(source)).toEqual([
-    [
-      'case "a": g(); break; → fails',
-      'case "a": g(); break; → holds',
-      'mode === "a" → holds',
-      'mode === "a" → fails',
-    ],
-  ]);
+  const caseA = 'case "a": g(); break;';
+  expect(together(source, [caseA, true], ['mode === "a"', false])).toBe(false);
+  expect(together(source, [caseA, false], ['mode === "a"', true])).toBe(false);
+  expect(together(source, ['case "b": h();', true], ['mode === "a"', true])).toBe(false);
+  expect(together(source, ['case "b": h();', false], ['mode === "a"', true])).toBe(true);
+});
+
+test('different tests of one value exclude each other when no value passes both', () => {
+  const f = (body: string) => `function f(x, n) { ${body} }`;
+  // `== null` against truthiness and `=== undefined`; `!=` and `!` are negations.
+  const nullThen = f('if (x == null) a(); if (x) b(); if (x === undefined) c(); if (x != null) d();');
+  expect(together(nullThen, ['x == null', true], ['x', true])).toBe(false);
+  expect(together(nullThen, ['x == null', false], ['x', false])).toBe(true);
+  expect(together(nullThen, ['x === undefined', true], ['x == null', false])).toBe(false);
+  expect(together(nullThen, ['x === undefined', true], ['x', true])).toBe(false);
+  expect(together(nullThen, ['x === undefined', false], ['x == null', true])).toBe(true);
+  expect(together(nullThen, ['x != null', true], ['x === undefined', true])).toBe(false);
+  // `??` and `?.` test `== null` too.
+  const nullish = f('const y = x ?? 0; if (x) b(); return x?.k;');
+  expect(together(nullish, ['x', true], ['x ?? 0', true])).toBe(false);
+  expect(together(nullish, ['x', false], ['x?.k', false])).toBe(true);
+  // Two literals (the graph tests `!x` as `x`, its edges swapped); typeof against two names, also with `==` and through a switch.
+  const literals = f('if (x === "a") a(); if (x === "b") b(); if (x === 0) c(); if (!x) d();');
+  expect(together(literals, ['x === "a"', true], ['x === "b"', true])).toBe(false);
+  expect(together(literals, ['x === "a"', false], ['x === "b"', false])).toBe(true);
+  expect(together(literals, ['x === "a"', true], ['x', false])).toBe(false);
+  expect(together(literals, ['x === 0', true], ['x', false])).toBe(true);
+  expect(together(literals, ['x === 0', true], ['x', true])).toBe(false);
+  const types = f(
+    'if (typeof x == "string") a(); switch (typeof x) { case "number": b(); } if (x === 1) c(); if (x) d();',
+  );
+  expect(together(types, ['typeof x == "string"', true], ['case "number": b();', true])).toBe(false);
+  expect(together(types, ['typeof x == "string"', true], ['x === 1', true])).toBe(false);
+  expect(together(types, ['case "number": b();', true], ['x === 1', true])).toBe(true);
+  // `-0 === 0`, `0x10n === 16n`.
+  expect(together(f('if (x === -0) a(); if (x === 0) b();'), ['x === -0', true], ['x === 0', false])).toBe(
+    false,
+  );
+  expect(
+    together(f('if (x === 0x10n) a(); if (x === 16n) b();'), ['x === 0x10n', true], ['x === 16n', false]),
+  ).toBe(false);
+});
+
+test('never relates tests that some value passes both ways', () => {
+  const f = (body: string) => `function f(x, y) { ${body} }`;
+  // document.all: typeof "undefined", falsy and `== null`, yet `=== undefined` fails.
+  const all = f(
+    'if (typeof x === "undefined") a(); if (x === undefined) b(); if (x == null) c(); if (x) d();',
+  );
+  expect(together(all, ['typeof x === "undefined"', true], ['x === undefined', false])).toBe(true);
+  expect(together(all, ['x == null', true], ['x === undefined', false])).toBe(true);
+  expect(together(all, ['typeof x === "undefined"', true], ['x == null', true])).toBe(true);
+  // null is typeof "object"; NaN is falsy yet no literal; "" and 0n are falsy.
+  expect(
+    together(f('if (typeof x === "object") a(); if (x) b();'), ['typeof x === "object"', true], ['x', false]),
+  ).toBe(true);
+  expect(together(f('if (x === 0) a(); if (x) b();'), ['x === 0', false], ['x', false])).toBe(true);
+  // `==` against a literal other than null converts an object (valueOf): no test; nor a comparison, nor a value
+  // tested against another value.
+  expect(groups(f('if (x == 1) a(); if (x) b(); if (x == 1) c();'))).toEqual([]);
+  expect(groups(f('if (x > 0) a(); if (x <= 0) b(); if (x) c();'))).toEqual([]);
+  expect(groups(f('if (x === y) a(); if (x) b();'))).toEqual([]);
+  // A value that can change between the tests.
+  expect(groups('function f(x) { if (x == null) a(); x = g(); if (x) b(); }')).toEqual([]);
+  // Tests that relate but exclude nothing: one value passes any pair of outcomes.
+  expect(groups(f('if (typeof x === "object") a(); if (x) b();'))).toEqual([]);
 });
 
 test('const and let never assigned, in the function or around it, and a var after its declaration', () => {

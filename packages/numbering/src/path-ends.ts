@@ -242,23 +242,29 @@ export class PathEnds {
 
   /**
    * How many of the potential paths (given `through`, those that pass it, as `counts`) end each way among those
-   * that take no two edges deciding one condition of `decisions` both ways (the feasible ones), counted without
-   * enumerating them by a walk of the DAG in topological order whose state is the outcomes taken so far on the
-   * conditions, the last exception raised (how a rethrow ends, as `kindOf` says) and whether the path has
-   * passed `through`. Null when the walk would hold more than `maxStates` states in all: the caller counts
-   * every path.
+   * whose decisions leave each value of `decisions` a possible class (the feasible ones), counted without
+   * enumerating them by a walk of the DAG in topological order whose state is the classes still possible per
+   * value, the last exception raised (how a rethrow ends, as `kindOf` says) and whether the path has passed
+   * `through`. Null when the walk would hold more than `maxStates` states in all, or the values have more than
+   * 48 classes in all: the caller counts every path.
    */
   feasibleCounts(
     decisions: CorrelatedDecisions,
     maxStates = 100_000,
   ): Omit<PathEndCounts, 'fromEntry'> | null {
-    // Outcomes are base-4 digits (0 not taken, 1 fails, 2 holds), times 3 for the last raise, times 2 for
+    // Each value's possible classes are a bit field of the state, times 3 for the last raise, times 2 for
     // `through` passed: exact below 2^53.
-    if (decisions.conditionCount > 24) return null;
+    if (decisions.classTotal > 48) return null;
     const { dag, entry, exit, blockCount } = this.numbering;
+    const place = new Float64Array(decisions.valueCount);
+    let all = 0;
+    for (let v = 0, bits = 0; v < decisions.valueCount; bits += decisions.classCount[v++]) {
+      place[v] = 2 ** bits;
+      all += ((1 << decisions.classCount[v]) - 1) * place[v];
+    }
     const byCategory = new Float64Array(CATEGORIES);
     const at: (Map<number, number> | undefined)[] = new Array<Map<number, number> | undefined>(blockCount);
-    at[entry] = new Map([[this.marked[entry], 1]]);
+    at[entry] = new Map([[all * 6 + this.marked[entry], 1]]);
     let states = 1;
     for (const v of this.reverseTopologicalOrder().reverse()) {
       const here = at[v];
@@ -269,18 +275,19 @@ export class PathEnds {
         const w = dag.dst[d];
         // A path ending on a removed edge takes it (its decoded `edges` end with it).
         const e = dag.kind[d] === ENTRY_DUMMY ? -1 : dag.origin[d];
-        const c = e < 0 ? -1 : decisions.conditionOf[e];
-        const taken = c < 0 ? 0 : decisions.holds[e] === 1 ? 2 : 1;
-        const place = c < 0 ? 0 : 4 ** c;
+        const value = e < 0 ? -1 : decisions.valueOf[e];
+        const at0 = value < 0 ? 0 : place[value];
+        const width = value < 0 ? 1 : 2 ** decisions.classCount[value];
         const raise = this.dagRaise(d);
         for (const [key, n] of here) {
           const passed = key % 2 === 1 || this.markedDag[d] === 1 || (w !== exit && this.marked[w] === 1);
-          let outcomes = Math.floor(key / 6);
+          let possible = Math.floor(key / 6);
           let last = Math.floor(key / 2) % 3;
-          if (c >= 0) {
-            const digit = Math.floor(outcomes / place) % 4;
-            if (digit !== 0 && digit !== taken) continue;
-            if (digit === 0) outcomes += taken * place;
+          if (value >= 0) {
+            const classes = Math.floor(possible / at0) % width;
+            const left = classes & decisions.mask[e];
+            if (left === 0) continue;
+            possible += (left - classes) * at0;
           }
           if (raise === RAISES_EXPLICIT) last = X;
           else if (raise === RAISES_IMPLICIT) last = I;
@@ -290,7 +297,7 @@ export class PathEnds {
             continue;
           }
           const next = at[w] ?? (at[w] = new Map<number, number>());
-          const k = (outcomes * 3 + last) * 2 + (passed ? 1 : 0);
+          const k = (possible * 3 + last) * 2 + (passed ? 1 : 0);
           const before = next.get(k);
           if (before !== undefined) next.set(k, before + n);
           else if (++states > maxStates) return null;

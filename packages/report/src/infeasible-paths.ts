@@ -12,9 +12,10 @@ import type { FunctionPaths } from './profiled-file';
 import type { SourceText } from './source-text';
 
 /**
- * A function's infeasible paths: those that decide one correlated condition both ways (the plugin's
- * `correlated` metadata: a condition over values that cannot change during an activation, tested twice). No run
- * can take them, so the report lists none of them among the paths no test takes.
+ * A function's infeasible paths: those whose decisions on a value that cannot change during an activation
+ * contradict (the plugin's `correlated` metadata: one condition decided both ways; `implied`: conditions on one
+ * value that exclude each other, such as `x == null` and `x`). No run can take them, so the report lists none
+ * of them among the paths no test takes.
  */
 export interface InfeasiblePaths {
   readonly decisions: CorrelatedDecisions;
@@ -25,15 +26,23 @@ export interface InfeasiblePaths {
   readonly counts: Omit<PathEndCounts, 'fromEntry'> | null;
 }
 
-/** The function's infeasible paths, when its metadata lists correlated conditions. */
+/**
+ * The function's infeasible paths, when its metadata lists correlated conditions. When the implied decisions
+ * make too many states to count, the correlated conditions alone (as before they were known), so that listings
+ * and figures leave out the same paths.
+ */
 export function infeasiblePaths(
   meta: FunctionMetadata,
   numbering: PathNumbering,
   ends: PathEnds,
 ): InfeasiblePaths | undefined {
-  if (!meta.correlated?.length) return undefined;
-  const decisions = new CorrelatedDecisions(numbering.edgeCount, meta.correlated);
-  const feasible = ends.feasibleCounts(decisions);
+  if (!meta.correlated?.length && !meta.implied?.length) return undefined;
+  let decisions = new CorrelatedDecisions(numbering.edgeCount, meta.correlated, meta.implied);
+  let feasible = ends.feasibleCounts(decisions);
+  if (!feasible && meta.implied?.length && meta.correlated?.length) {
+    decisions = new CorrelatedDecisions(numbering.edgeCount, meta.correlated);
+    feasible = ends.feasibleCounts(decisions);
+  }
   const all = ends.counts;
   const counts = feasible && {
     return: all.return - feasible.return,
@@ -45,8 +54,8 @@ export function infeasiblePaths(
   return { decisions, counts };
 }
 
-/** The two decisions that make path `id` infeasible (edges, the earlier first), or null. */
-export function contradictionOf(fn: FunctionPaths, id: number): [number, number] | null {
+/** The decisions that make path `id` infeasible (edges, in path order: usually two), or null. */
+export function contradictionOf(fn: FunctionPaths, id: number): number[] | null {
   return fn.infeasible ? fn.infeasible.decisions.contradiction(decodePath(fn.numbering, id).edges) : null;
 }
 
@@ -57,26 +66,25 @@ export function contradictionOf(fn: FunctionPaths, id: number): [number, number]
 export function checkExecutedFeasible(fn: FunctionPaths, file: string): void {
   if (!fn.infeasible) return;
   for (const id of fn.counts.keys()) {
-    const pair = contradictionOf(fn, id);
-    if (pair)
+    const edges = contradictionOf(fn, id);
+    if (edges)
       throw new Error(
-        `${file}: ${fn.meta.name}: path ${id} ran, but its decisions on edges ${pair[0]} and ${pair[1]} were ` +
+        `${file}: ${fn.meta.name}: path ${id} ran, but its decisions on edges ${edges.slice(0, -1).join(', ')} and ${edges.at(-1)} were ` +
           'found contradicting at build time; this is a bug in pathprof, please report it',
       );
   }
 }
 
-/** Why a pair of decisions cannot both be taken: `L9 opts → false contradicts L3 opts → true`. */
-export function formatContradiction(
-  fn: FunctionPaths,
-  [earlier, later]: [number, number],
-  source: SourceText,
-): string {
+/**
+ * Why decisions cannot all be taken: `L9 opts → false contradicts L3 opts → true`, `L9 x → true contradicts
+ * L3 x == null → true` (the last decision against the earlier ones).
+ */
+export function formatContradiction(fn: FunctionPaths, edges: readonly number[], source: SourceText): string {
   const say = (e: number) => {
     const decision = edgeDecision(fn.meta, e, source);
     return decision ? formatDecision(decision) : `edge ${e}`;
   };
-  return `${say(later)} contradicts ${say(earlier)}`;
+  return `${say(edges[edges.length - 1])} contradicts ${edges.slice(0, -1).map(say).join(' and ')}`;
 }
 
 /** How many of the paths a function's figures count are infeasible (see `functionFigures`). */
@@ -97,12 +105,12 @@ export function firstInfeasible(
   fn: FunctionPaths,
   kinds: readonly PathEndKind[],
   budget = 100_000,
-): { id: number; pair: [number, number] } | null {
+): { id: number; edges: number[] } | null {
   if (!fn.infeasible) return null;
   let looked = 0;
   for (const id of fn.ends.numbersEndingBy(kinds)) {
-    const pair = contradictionOf(fn, id);
-    if (pair) return { id, pair };
+    const edges = contradictionOf(fn, id);
+    if (edges) return { id, edges };
     if (++looked >= budget) return null;
   }
   return null;

@@ -116,11 +116,11 @@ function infeasibleLine(
   if (options.implicitExceptions) kinds.push('exception');
   const example = firstInfeasible(fn, kinds);
   const why = example
-    ? `, e.g. path ${example.id}: ${formatContradiction(fn, example.pair, file.source)}`
+    ? `, e.g. path ${example.id}: ${formatContradiction(fn, example.edges, file.source)}`
     : '';
   const n = figures.infeasiblePaths;
   return n === null || n === undefined
-    ? `  infeasible paths (two decisions on one unchanging condition contradict) are not listed, but the figures count them (too many conditions to count them exactly)${why}`
+    ? `  infeasible paths (decisions on one unchanging value contradict) are not listed, but the figures count them (too many conditions to count them exactly)${why}`
     : `  ${n} infeasible path${n === 1 ? '' : 's'} set aside (no run can take ${n === 1 ? 'it' : 'them'})${why}`;
 }
 

@@ -72,9 +72,10 @@ function profiled(): { profile: runtime.FileProfile; file: ProfiledFile } {
     expect(fn.infeasible!.counts).toEqual(enumerated);
     expect(enumerated.return).toBeGreaterThan(0);
     expect(enumerated.throw).toBeGreaterThan(0);
-    // The switch's case test is one of the conditions.
-    const kindOf = (code: number) => fn.meta.edges[3 * (code >> 1) + 2] as EdgeKind;
-    expect(fn.meta.correlated!.some((g) => g.some((code) => kindOf(code) === EdgeKind.CaseMatch))).toBe(true);
+    // The switch's case test is one of the decisions on `opts`, which relate (`opts`, `== null`, `typeof`).
+    const kindOf = (e: number) => fn.meta.edges[3 * e + 2] as EdgeKind;
+    const [opts] = fn.meta.implied!;
+    expect(opts.some((e, i) => i % 2 === 1 && kindOf(e) === EdgeKind.CaseMatch)).toBe(true);
     expect(enumerated.backedge).toBeGreaterThan(0);
   });
 

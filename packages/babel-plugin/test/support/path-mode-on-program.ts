@@ -8,6 +8,8 @@ import type { PluginOptions } from '../../src';
 
 /** The functions (`label:index`) checked for infeasible paths a run took: how often the check had work. */
 export const correlatedFunctions = new Set<string>();
+/** Of those, the functions whose decisions included different tests of one value (`implied`). */
+export const impliedFunctions = new Set<string>();
 
 /**
  * Path mode on any CommonJS source whose `module.exports` is the entry: the tracing oracle holds (the traced
@@ -63,17 +65,18 @@ export function checkPathModeOnTraced(
         );
       }
       // No path a run takes is one the build calls infeasible (the report would refuse the profile).
-      if (!fn.correlated) return;
-      const decisions = new CorrelatedDecisions(numberings[k].edgeCount, fn.correlated);
+      if (!fn.correlated && !fn.implied) return;
+      const decisions = new CorrelatedDecisions(numberings[k].edgeCount, fn.correlated, fn.implied);
       if (!correlatedFunctions.has(`${label}:${k}`)) {
         correlatedFunctions.add(`${label}:${k}`);
+        if (fn.implied) impliedFunctions.add(`${label}:${k}`);
         checkFeasibleCounts(numberings[k], decisions, `${fn.name}\n${source}`);
       }
       for (const [id] of expected) {
-        const pair = decisions.contradiction(decodePath(numberings[k], id).edges);
-        if (pair)
+        const edges = decisions.contradiction(decodePath(numberings[k], id).edges);
+        if (edges)
           throw new Error(
-            `${fn.name}: path ${id} ran, but edges ${pair.join(' and ')} contradict\n${where(args)}`,
+            `${fn.name}: path ${id} ran, but edges ${edges.join(' and ')} contradict\n${where(args)}`,
           );
       }
     });
