@@ -50,12 +50,15 @@ const { numberingOf } = require('babel-plugin-pathprof');
 const { PathDecoder, ENTRY_DUMMY } = require('@pathprof/numbering');
 const [registered] = runtime.snapshot(runtime.getStore()).files;
 // Registered compact (pathprof-meta/2); the profiles below hold it expanded, as those of earlier runs did.
-// Without the decisions the build found correlated: the drawn paths include infeasible ones, which the report
+// Without the decisions the build found correlated or implied: the drawn paths include infeasible ones, which the report
 // rightly refuses as counted (a soundness check), so these profiles hold the numbering without them.
 const expanded = runtime.expandMetadata(registered.meta);
 const file = {
   ...registered,
-  meta: { ...expanded, functions: expanded.functions.map((fn) => ({ ...fn, correlated: undefined })) },
+  meta: {
+    ...expanded,
+    functions: expanded.functions.map((fn) => ({ ...fn, correlated: undefined, implied: undefined })),
+  },
 };
 const functions = file.meta.functions;
 
