@@ -155,11 +155,11 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
       if (kind === 'restart') {
         // A path restarts at a loop's head after a back edge, or in a handler after an exception.
         const block = dag.dst[step.edge];
-        const [line, text] = blockCode(file, meta, block);
+        const [line, text] = restartCode(file, meta, block);
         // A handler's first block is often a bare expression of its body (`0` of `return 0`): not quoted.
         const restart = handlers(meta).has(block)
           ? 'starts again in the handler, after an exception'
-          : `starts again at the loop's next iteration: ${text || `line ${line}`}`;
+          : `starts again at the loop's next iteration${text ? `: ${text}` : ''}`;
         push(step.procedure, 'restart', line, restart);
       } else {
         const decision = edgeDecision(meta, dag.origin[step.edge], file.source);
@@ -251,6 +251,22 @@ function blockCode(file: ProfiledFile, meta: FunctionMetadata, block: number): [
   if (range < 0) return [0, ''];
   const [line, column, endLine, endColumn] = meta.ranges.slice(4 * range, 4 * range + 4);
   return [line, file.source.head(line, column, endLine, endColumn)];
+}
+
+/**
+ * Where a path restarts: the block's code, or for a block with none (the head of `for (;;)` or of a loop with
+ * no test) the construct that owns an edge out of it (`for (let o = 36; ; o += 36)`), not line 0.
+ */
+function restartCode(file: ProfiledFile, meta: FunctionMetadata, block: number): [number, string] {
+  const code = blockCode(file, meta, block);
+  if (code[0] > 0) return code;
+  for (let e = 0; e < meta.edgeRanges.length; e++) {
+    const range = meta.edgeRanges[e];
+    if (meta.edges[3 * e] !== block || range < 0) continue;
+    const [line, column, endLine, endColumn] = meta.ranges.slice(4 * range, 4 * range + 4);
+    return [line, file.source.head(line, column, endLine, endColumn)];
+  }
+  return code;
 }
 
 /**

@@ -112,6 +112,13 @@ describe('pathprof-report calls', () => {
     expect(callPaths('piecewise')).toMatch(
       / {6}signs {2}L6 starts again at the loop's next iteration: const x\n/,
     );
+    // A loop head with no code of its own (no test) is named by its loop, not as line 0.
+    const forever =
+      'function first(xs) {\n  for (let i = 0; ; i++) {\n    if (xs[i]) return i;\n  }\n}\nfirst([0, 0, 1]);\n';
+    const looped = profileInProcess(forever, 'call-paths-forever.js', { mode: 'interprocedural' });
+    expect(formatCallPaths(looped, interproceduralReport(looped)!, null, plain, 20)).toContain(
+      " L2 starts again at the loop's next iteration: for (let i = 0; ; i++)\n",
+    );
   });
 
   test('the piecewise scheme names the restart in the heading and does not split the path', () => {
