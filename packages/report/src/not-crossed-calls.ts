@@ -99,7 +99,7 @@ function callEnd(text: string, column: number): number | null {
 /** The call's text from its name to its closing parenthesis on the line (cut as decisions quote code). */
 function callText(text: string, column: number): string {
   const end = callEnd(text, column);
-  const call = end === null ? `${text.slice(column)}…` : text.slice(column, end);
+  const call = end === null ? `${text.slice(column).trimEnd()}…)` : text.slice(column, end);
   return call.length > 60 ? `${call.slice(0, 59)}…` : call;
 }
 

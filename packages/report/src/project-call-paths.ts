@@ -31,7 +31,7 @@ export function formatProjectCallPaths(
   const schemes = [...new Set(files.map(({ report }) => report.scheme))].join(' and ');
   const out = [
     style.bold(`${counted(files.length, 'file')} counted in interprocedural mode`) +
-      ` (${schemes} scheme): ${groupedDigits(executed)} paths executed, ${groupedDigits(crossing.length)} of them through more ` +
+      ` (${schemes} scheme): ${groupedDigits(executed)} ${executed === 1 ? 'path' : 'paths'} executed, ${groupedDigits(crossing.length)} of them through more ` +
       `than one function, in ${counted(across.length, 'file')}`,
   ];
   if (alone > 0)

@@ -368,6 +368,9 @@ describe('pathprof-report calls', () => {
       expect(page).toContain(
         '<ul class="not-crossed"><li>scale called in total L6 ×2, L7; other L10: a destructuring parameter reads its value before the callee can take the path</li></ul>',
       );
+      // No functions' paths to select on the page, nor untaken ones to step through.
+      expect(page).toContain('<p class="help">Each path runs across calls, drawn as a call tree');
+      expect(page).not.toContain('path no run took');
     } finally {
       rmSync(site, { recursive: true, force: true });
     }

@@ -43,8 +43,12 @@ export function filePageBody(
   const implicit = options.implicitExceptions
     ? ''
     : '<label class="toggle"><input type="checkbox" id="show-implicit"> implicit-exception paths no run took</label>';
+  // A file counted in interprocedural mode has no functions' paths to select, and none listed as untaken.
+  const help = file.interprocedural
+    ? 'Each path runs across calls, drawn as a call tree: its steps nested by call depth, each line a link to the source.'
+    : `Select a path to see its lines and decisions; <kbd>n</kbd> and <kbd>p</kbd>: the next and previous path no run took. ${implicit}`;
   return `<p><a href="index.html">All files</a></p><h1>${escapeHtml(file.key)}</h1>${istanbul}
-<p class="help">Select a path to see its lines and decisions; <kbd>n</kbd> and <kbd>p</kbd>: the next and previous path no run took. ${implicit}</p>
+<p class="help">${help}</p>
 <div class="layout"><div class="source"${marks}>${sourceView(file, coverage)}</div><div class="functions">${callTreesSection(file, limit)}${toDo(file, figures)}${functions}</div></div>`;
 }
 

@@ -5,7 +5,7 @@ import type { PathReport } from '../path-report';
 import type { ContextTree } from '../context-tree';
 import { preferentialSummary } from '../preferential-report';
 import { crossesCalls } from '../interprocedural-report';
-import { counted } from '../counted';
+import { counted, groupedDigits } from '../counted';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
 import { filePageBody, istanbulFigures, level } from './file-page';
@@ -95,7 +95,7 @@ function interprocedural(report: PathReport): string {
   if (reports.length === 0) return '';
   const executed = reports.reduce((n, r) => n + r.executedPaths, 0);
   const across = reports.reduce((n, r) => n + r.paths.filter(crossesCalls).length, 0);
-  return `<p>${counted(reports.length, 'file')} counted as interprocedural paths: ${counted(executed, 'path')} executed, ${across} of them through more than one function, drawn as call trees on each file's page. No coverage percentage: N counts every combination of the functions' paths that crossed calls allow, feasible or not.</p>`;
+  return `<p>${counted(reports.length, 'file')} counted as interprocedural paths: ${groupedDigits(executed)} ${executed === 1 ? 'path' : 'paths'} executed, ${groupedDigits(across)} of them through more than one function, drawn as call trees on each file's page. No coverage percentage: N counts every combination of the functions' paths that crossed calls allow, feasible or not.</p>`;
 }
 
 /** istanbul's figures over every file it could be derived for, as its own report's header gives them. */
