@@ -37,8 +37,8 @@ export function formatProjectCallPaths(
   if (alone > 0)
     out.push(
       style.dim(
-        `${counted(alone, 'file')} ${alone === 1 ? 'has' : 'have'} no crossed call (each call in them goes to ` +
-          'another file, a method, a callback or a callee that is not crossed): their paths are per function, as in path mode',
+        `${counted(alone, 'file')} ${alone === 1 ? 'has' : 'have'} no crossed call (each call in ${alone === 1 ? 'it' : 'them'} goes to ` +
+          `another file, a method, a callback or a callee that is not crossed): ${alone === 1 ? 'its' : 'their'} paths are per function, as in path mode`,
       ),
     );
   if (crossing.length === 0) {
