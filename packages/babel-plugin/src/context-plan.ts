@@ -17,6 +17,7 @@ import {
   type ParameterState,
   type Suspension,
 } from '@pathprof/cfg';
+import { FRAME_CHECKS, FRAME_ENTERS, FRAME_TAKES } from '@pathprof/runtime';
 import type { FileCounters } from './file-counters';
 import type { CounterPlan } from './counter-plan';
 
@@ -56,9 +57,9 @@ export interface ContextFunction {
  * `pp_table` alias path mode's code counts into.
  *
  * A function whose parameter defaults are path decisions enters at its first default (as the tracer's
- * activations do): the defaults and the body share a frame object, `{ x, pv, ps, v, s, P, r }`, which
- * the wrappers carry; a generator's activation leaves after each default and comes back in the next one or
- * the body (its body runs at the first `next()`).
+ * activations do), where it takes a numbered call's hand-off: the defaults and the body share a frame
+ * object, `{ x, pv, ps, v, s, P, r }`, which the wrappers carry; a generator's activation leaves after each
+ * default and comes back in the next one or the body (its body runs at the first `next()`).
  */
 export class ContextPlan implements EdgeCodePlan {
   constructor(
@@ -100,15 +101,20 @@ export class ContextPlan implements EdgeCodePlan {
     return [...statements, ...this.paths.prologue(cfg, locals, register)];
   }
 
-  /** The activation's frame, made where its first default runs (a function with defaults is never numbered). */
+  /**
+   * The activation's frame, made where its first default runs: there it takes a numbered call's hand-off or
+   * enters as the body's prologue would (nothing runs between the call and the first default).
+   */
   parameterState(cfg: ControlFlowGraph): ParameterState {
     const fn = this.functions.get(cfg)!;
     const file = () => this.file.contexts();
+    const handOff = !fn.numbered ? FRAME_ENTERS : fn.dummy ? FRAME_CHECKS : FRAME_TAKES;
     const frame = callExpression(memberExpression(member(file(), 'state'), identifier('frame')), [
       file(),
       numericLiteral(fn.first),
       numericLiteral(this.paths ? fn.pathCount : -1),
       numericLiteral(this.hashThreshold),
+      ...(handOff === FRAME_ENTERS ? [] : [numericLiteral(handOff)]),
     ]);
     return {
       purpose: 'ctx:frame',

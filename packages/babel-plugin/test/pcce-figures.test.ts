@@ -98,6 +98,18 @@ test("Fig. 4: every context of every function gets the paper's id, AJGI is 6", (
   expect(contexts.every((c) => c.stack.length === 0)).toBe(true);
 });
 
+test('Fig. 4 with parameter defaults: an activation that starts in a default takes the hand-off there', () => {
+  // F and H start in their defaults (called without arguments), E in its body (its default skipped).
+  const withDefaults = FIG4.replace('function B() { D(); E(); }', 'function B(x = 1) { D(); E(x); }')
+    .replace('function E() {}', 'function E(y = 2) {}')
+    .replace('function F() {', 'function F(z = 3) {')
+    .replace('function H() {}', 'function H(w = 4) {}');
+  const contexts = countedContexts(withDefaults, 'fig4-defaults.js', [[]]);
+  const ids = Object.fromEntries(contexts.filter((c) => c.name).map((c) => [c.name, c.id]));
+  expect(ids).toEqual(FIG4_IDS);
+  expect(contexts.every((c) => c.stack.length === 0)).toBe(true);
+});
+
 test("Fig. 5: recursion pushes <id, l> at F's call of C, and repeated entries run-length encode", () => {
   const plans = [['G', 'G', 'G', 'G'], ['G', 'D'], ['G'], ['D', 'D'], ['D']];
   const contexts = countedContexts(

@@ -8,12 +8,7 @@ import { freshNamesAvoiding, type FreshName } from './fresh-names';
 import { lowerPatternParameters } from './lower-pattern-parameters';
 import { lowerDeclarations, lowerPatternTargets } from './lower-pattern-targets';
 import traverseModule, { type NodePath } from '@babel/traverse';
-import {
-  acceptsHandOff,
-  bindsParametersSilently,
-  type CallTargets,
-  type RefusalReason,
-} from './call-targets';
+import { acceptsHandOff, type CallTargets, type RefusalReason } from './call-targets';
 import type { ProgramPoints } from './program-point';
 import { visitOwnCode } from './own-code';
 import { nonThrowingCode } from './non-throwing-code';
@@ -118,9 +113,8 @@ export interface HandOffCall {
 }
 
 /**
- * Per graph, in source order, its calls whose callee is statically one of `graphs` and binds its parameters
- * without running code, for instrumenters that hand state over to the callee's body without splitting the
- * graphs (calling contexts).
+ * Per graph, in source order, its calls whose callee is statically one of `graphs` and accepts a hand-off
+ * (what `splitCallsFor` would split), for instrumenters that hand state over without splitting the graphs.
  */
 export function handOffCalls(targets: CallTargets, graphs: readonly ControlFlowGraph[]): HandOffCall[][] {
   const index = new Map<t.Node, number>(graphs.map((g, i) => [g.node, i]));
@@ -130,7 +124,7 @@ export function handOffCalls(targets: CallTargets, graphs: readonly ControlFlowG
       if (!isCallExpression(node)) return;
       const fn = targets.calleeOf.get(node);
       const callee = fn && index.get(fn);
-      if (fn && callee !== undefined && bindsParametersSilently(fn)) calls.push({ call: node, callee });
+      if (fn && callee !== undefined && acceptsHandOff(fn)) calls.push({ call: node, callee });
     });
     return calls;
   });

@@ -6,7 +6,7 @@ import type { NodePath } from '@babel/traverse';
  * same file that nothing can rebind, so the function it enters is fixed before the program runs. Such a call
  * can hand state to its callee (interprocedural paths, calling contexts), provided nothing runs between the
  * hand-off and the callee's first code that takes it; that last condition depends on the callee's parameters
- * after lowering, so the instrumenter checks it (`acceptsHandOff`, `bindsParametersSilently`).
+ * after lowering, so the instrumenter checks it (`acceptsHandOff`).
  */
 export interface CallTargets {
   /** Each such call, with the function it enters. */
@@ -100,11 +100,11 @@ export function findCallTargets(program: NodePath<t.Program>): CallTargets {
 }
 
 /**
- * Whether a call can hand state to `fn` (interprocedural paths): its parameters are plain names, with or
- * without defaults, or `...rest` of a name. Binding them runs no code but the defaults, and each default that
- * runs is a path decision whose wrapper takes the state first (parameter-state.ts), so the hand-off reaches
- * the callee's first code with nothing in between. A destructuring parameter reads its value (getters,
- * iterators) while being bound, before any code of the callee could take the state.
+ * Whether a call can hand state to `fn` (interprocedural paths, calling contexts): its parameters are plain
+ * names, with or without defaults, or `...rest` of a name. Binding them runs no code but the defaults, and
+ * each default that runs is a path decision whose wrapper takes the state first (parameter-state.ts), so the
+ * hand-off reaches the callee's first code with nothing in between. A destructuring parameter reads its
+ * value (getters, iterators) while being bound, before any code of the callee could take the state.
  */
 export function acceptsHandOff(fn: t.Function): boolean {
   return fn.params.every(
@@ -112,16 +112,6 @@ export function acceptsHandOff(fn: t.Function): boolean {
       t.isIdentifier(param) ||
       (t.isAssignmentPattern(param) && t.isIdentifier(param.left)) ||
       (t.isRestElement(param) && t.isIdentifier(param.argument)),
-  );
-}
-
-/**
- * Whether binding `fn`'s parameters runs no code at all (names, `...rest` of a name): calling contexts hand
- * their value to the body's prologue, which defaults would run before.
- */
-export function bindsParametersSilently(fn: t.Function): boolean {
-  return fn.params.every(
-    (param) => t.isIdentifier(param) || (t.isRestElement(param) && t.isIdentifier(param.argument)),
   );
 }
 

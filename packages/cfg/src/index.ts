@@ -34,13 +34,7 @@ export {
 } from './build';
 export { CfgError } from './cfg-error';
 export { nonThrowingCode } from './non-throwing-code';
-export {
-  findCallTargets,
-  acceptsHandOff,
-  bindsParametersSilently,
-  type CallTargets,
-  type RefusalReason,
-} from './call-targets';
+export { findCallTargets, acceptsHandOff, type CallTargets, type RefusalReason } from './call-targets';
 export type { ProgramPoint, ProgramPoints } from './program-point';
 export { formatArrows } from './format-arrows';
 export { formatDot } from './format-dot';

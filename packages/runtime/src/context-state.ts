@@ -23,6 +23,11 @@ export interface FileContexts {
   readonly state: ContextState;
 }
 
+/** How `ContextState.frame` starts an activation: the values are part of the emitted code's calls. */
+export const FRAME_ENTERS = 0;
+export const FRAME_TAKES = 1;
+export const FRAME_CHECKS = 2;
+
 /** What an activation entered at a parameter default keeps until its body runs (`ContextState.frame`). */
 export interface ContextFrame {
   readonly x: ContextState;
@@ -137,14 +142,23 @@ export class ContextState {
   }
 
   /**
-   * An activation entered at its first parameter default (never by a numbered call): its context, and what
-   * it found running, in a frame its defaults and its body share; with its path counter and register when
-   * paths are counted per context (`pathCount` ≥ 0).
+   * An activation entered at its first parameter default: its context, and what it found running, in a frame
+   * its defaults and its body share; with its path counter and register when paths are counted per context
+   * (`pathCount` ≥ 0). `handOff` says how it starts, as the body's prologue would: `FRAME_ENTERS` (no numbered
+   * call enters it), `FRAME_TAKES` (only numbered calls do), `FRAME_CHECKS` (a hand-off whose token names it,
+   * else an entry). Instrumented code of older builds passes no `handOff`.
    */
-  frame(file: FileContexts, first: number, pathCount: number, hashThreshold: number): ContextFrame {
+  frame(
+    file: FileContexts,
+    first: number,
+    pathCount: number,
+    hashThreshold: number,
+    handOff = FRAME_ENTERS,
+  ): ContextFrame {
     const pv = this.v;
     const ps = this.s;
-    const v = this.enter(file, first);
+    const taken = handOff === FRAME_TAKES || (handOff === FRAME_CHECKS && this.t === file.base + first + 1);
+    const v = taken ? this.take(file) : this.enter(file, first);
     const P = pathCount < 0 ? null : this.paths(file, pathCount, hashThreshold);
     return { x: this, pv, ps, v, s: this.s, P, r: 0 };
   }

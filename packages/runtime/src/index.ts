@@ -2,7 +2,14 @@ export { HashCounter } from './hash-counter';
 export { HASH_FRONT_SLOTS, HashFront } from './hash-front';
 export { getStore, STORE_GLOBAL, type FileRecord, type PathprofStore } from './store';
 export { registerFile } from './register-file';
-export { ContextState, DEFAULT_MAX_STACKS, type FileContexts } from './context-state';
+export {
+  ContextState,
+  DEFAULT_MAX_STACKS,
+  FRAME_CHECKS,
+  FRAME_ENTERS,
+  FRAME_TAKES,
+  type FileContexts,
+} from './context-state';
 export { ContextStacks, ROOT_STACK } from './context-stack';
 export type { PathCounter } from './path-counter';
 export { contextCounts } from './context-profile';
