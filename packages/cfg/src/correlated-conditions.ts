@@ -41,10 +41,10 @@ const CLASS_BUDGET = 48;
  * with `undefined`), and `==`/`!=` between primitives (literals, `typeof`; between two of one type it is
  * `===`). A condition and its negation are one condition with opposite outcomes. Decisions counted: a test's
  * true and false edges (`if`, loops, `?:`, each operand of `&&`/`||`), the left operand of `&&`/`||` evaluated
- * for its value, `??` and `?.`, whose edges say whether a value is null or undefined (the condition
- * `e == null`), and a `switch`'s case tests (the condition `discriminant === test`: `case "a":` and
- * `if (mode === "a")` are one condition). Of those, the tests of one unchanging value `x` that relate
- * (`implied`): `x`, `x == null`, `x === literal`, `typeof x === "name"`.
+ * for its value, `??` and `?.`, whose edges say whether a value is null or undefined (not quite `e == null`,
+ * which `document.all` passes too), and a `switch`'s case tests (the condition `discriminant === test`:
+ * `case "a":` and `if (mode === "a")` are one condition). Of those, the tests of one unchanging value `x` that
+ * relate (`implied`): `x`, `x == null`, `x ?? …` and `x?.…`, `x === literal`, `typeof x === "name"`.
  */
 export function correlatedConditions(
   cfg: ControlFlowGraph,
@@ -190,7 +190,7 @@ function decisionOf(
           ? node.callee
           : null;
     const value = tested && valueOf(tested, values);
-    return value ? { ...nullTest(value), holds: kind === EdgeKind.Nullish } : null;
+    return value ? { ...nullTest(value, 'absent'), holds: kind === EdgeKind.Nullish } : null;
   }
   return null;
 }
@@ -211,7 +211,7 @@ function truthOf(x: t.Expression, values: ReadonlyMap<t.Node, string>): Truth | 
     const negated = e.operator === '!==' || e.operator === '!=';
     if (loose && (isNullish(left.key) || isNullish(right.key))) {
       // `null == undefined`: both sides nullish, a constant.
-      return { ...nullTest(isNullish(left.key) ? right : left), negated };
+      return { ...nullTest(isNullish(left.key) ? right : left, 'nullish'), negated };
     }
     // `==` between two primitives of one type is `===`.
     if (strict || (loose && left.type !== undefined && left.type === right.type))
@@ -228,12 +228,15 @@ function truthOf(x: t.Expression, values: ReadonlyMap<t.Node, string>): Truth | 
   };
 }
 
-/** The condition `value == null`. */
-function nullTest(value: PureValue): Truth {
+/**
+ * The condition `value == null` (`nullish`), or `value` being null or undefined (`absent`: what `??` and `?.`
+ * test, which differ on `document.all`).
+ */
+function nullTest(value: PureValue, kind: 'nullish' | 'absent'): Truth {
   return {
-    key: `N(${value.key})`,
+    key: `${kind === 'nullish' ? 'N' : 'A'}(${value.key})`,
     negated: false,
-    ...(value.stable ? { test: { value: value.key, predicate: { kind: 'nullish' } } } : {}),
+    ...(value.stable ? { test: { value: value.key, predicate: { kind } } } : {}),
   };
 }
 
@@ -255,7 +258,7 @@ function equality(left: PureValue, right: PureValue, op: '===' | '=='): Truth {
           predicate: { kind: 'is', literal: other.key, type: other.type!, truthy: other.literal.truthy },
         },
       };
-    if (value.typeOf !== undefined && other.literal && other.type === 'string')
+    if (value.typeOf !== undefined && other.literal && TYPE_NAMES.has(JSON.parse(other.key) as string))
       return {
         key,
         negated: false,
@@ -264,6 +267,21 @@ function equality(left: PureValue, right: PureValue, op: '===' | '=='): Truth {
   }
   return { key, negated: false };
 }
+
+/**
+ * What `typeof` gives. Another name is left unrelated: old hosts gave their objects others (Internet Explorer's
+ * `"unknown"`), so a test against one is not known to fail.
+ */
+const TYPE_NAMES = new Set([
+  'undefined',
+  'object',
+  'boolean',
+  'number',
+  'bigint',
+  'string',
+  'symbol',
+  'function',
+]);
 
 /** A pure value (see `valueOf`). */
 interface PureValue {

@@ -1,10 +1,12 @@
 /**
  * A test of one value that runs no user code and whose outcome depends on the value alone: `x` (truthiness),
- * `x == null`, `x === literal`, `typeof x === "name"`.
+ * `x == null`, `x ?? …` and `x?.…`, `x === literal`, `typeof x === "name"`.
  */
 export type ValuePredicate =
   | { readonly kind: 'truthy' }
   | { readonly kind: 'nullish' }
+  /** `=== null || === undefined`, what `??` and `?.` test (`document.all` is `== null`, not null). */
+  | { readonly kind: 'absent' }
   /** `=== literal`; `literal` is the literal's key (`correlatedConditions`' canonical form), `type` its typeof. */
   | { readonly kind: 'is'; readonly literal: string; readonly type: string; readonly truthy: boolean }
   | { readonly kind: 'typeof'; readonly type: string };
@@ -54,6 +56,8 @@ function holds(p: ValuePredicate, s: Sample): boolean {
       return s.truthy;
     case 'nullish':
       return s.nullish;
+    case 'absent':
+      return s.literal === 'null' || s.literal === 'undefined';
     case 'is':
       return s.literal === p.literal;
     case 'typeof':
