@@ -355,7 +355,22 @@ describe('pathprof-report calls', () => {
       expect(index).toContain(
         `<p>1 file counted as interprocedural paths: 4 paths executed, ${crossing} of them through more than one function, drawn as call trees`,
       );
+      // Columns of their own: no functions' coverage, untaken paths nor istanbul figures (none is derived).
       expect(index).toContain(
+        '<th tabindex="0" aria-sort="none">Paths executed</th><th tabindex="0" aria-sort="none">Across calls</th>',
+      );
+      expect(index).toMatch(
+        new RegExp(
+          `<td data-sort="4">4</td><td data-sort="${crossing}">${crossing}</td><td data-sort="\\d+">`,
+        ),
+      );
+      expect(index).not.toMatch(/id="untaken-only"|>n\/a</);
+      // Beside files counted per function, a row in their table.
+      const plainFile = profileInProcess(source, 'mixed-path-mode.js');
+      writeHtmlReport([file, plainFile], pathReport([file, plainFile], []), site, 20, {
+        implicitExceptions: false,
+      });
+      expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain(
         `<td class="none" data-sort="-1">4 executed <small>${crossing} across calls</small></td>`,
       );
       const page = readFileSync(

@@ -32,6 +32,8 @@ export function writeHtmlReport(
   mkdirSync(outDir, { recursive: true });
   const coverages = new Map(files.map((f) => [f.key, lineCoverage(f)]));
   const interproceduralFiles = report.interproceduralFiles ?? [];
+  // Only files counted as interprocedural paths: no functions' figures of none, their own columns.
+  const interproceduralOnly = report.files.length === 0 && interproceduralFiles.length > 0;
   const rows = [...report.files, ...interproceduralFiles].map((f) => {
     const summary = coverages.get(f.file)?.summary;
     const cell = (value: number | null, text = formatPercent(value)) =>
@@ -45,6 +47,10 @@ export function writeHtmlReport(
     };
     const link = `<td data-sort="${escapeHtml(f.file)}"><a href="${pageName(f.file)}">${escapeHtml(f.file)}</a></td>`;
     // A file counted as interprocedural paths has no functions' paths: its executed paths across calls instead.
+    if (interproceduralOnly && !('functions' in f)) {
+      const number = (n: number | string, text = groupedDigits(n)) => `<td data-sort="${n}">${text}</td>`;
+      return `<tr>${link}${number(f.executedPaths)}${number(f.paths.filter(crossesCalls).length)}${number(f.pathCount)}${number(f.crossedSites)}${number(f.cutSites)}${number(f.notCrossed.length)}</tr>`;
+    }
     if (!('functions' in f)) {
       const across = `${f.executedPaths} executed <small>${f.paths.filter(crossesCalls).length} across calls</small>`;
       return `<tr>${link}<td class="none" data-sort="-1">${across}</td><td data-sort="-1">–</td><td data-sort="-1">–</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
@@ -52,27 +58,31 @@ export function writeHtmlReport(
     return `<tr>${link}${cell(f.meanCoverage)}<td data-sort="${f.functions.length ? f.completeFunctions / f.functions.length : -1}">${f.completeFunctions}/${f.functions.length}</td><td data-sort="${f.potentialPaths - f.executedPaths}">${f.potentialPaths - f.executedPaths}</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
   });
   const s = report.summary;
-  // Only files counted as interprocedural paths: no functions' figures of none.
-  const interproceduralOnly = report.files.length === 0 && interproceduralFiles.length > 0;
   const totals = istanbulTotals([...coverages.values()]);
   const preferential = preferentialSummary(report);
-  const header = [
-    'File',
-    'Paths',
-    'Complete functions',
-    'Untaken paths',
-    'Statements',
-    'Branches',
-    'Functions',
-    'Lines',
-  ];
+  const header = interproceduralOnly
+    ? ['File', 'Paths executed', 'Across calls', 'N', 'Call sites crossed', 'Cut', 'Not crossed']
+    : [
+        'File',
+        'Paths',
+        'Complete functions',
+        'Untaken paths',
+        'Statements',
+        'Branches',
+        'Functions',
+        'Lines',
+      ];
+  const title = interproceduralOnly ? 'Paths across calls' : 'Path coverage';
+  const untaken = interproceduralOnly
+    ? ''
+    : ' <label><input type="checkbox" id="untaken-only"> only files with untaken paths</label>';
   const index = page(
-    'pathprof: path coverage',
-    `<h1>Path coverage</h1>
+    `pathprof: ${title.toLowerCase()}`,
+    `<h1>${title}</h1>
 ${interproceduralOnly ? '' : `<p>${s.files} files, ${s.functions} functions (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${s.potentialPaths} paths (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.${s.infeasiblePaths > 0 ? ` Infeasible paths (two decisions on one unchanging condition contradict) left out: ${s.infeasiblePaths}.` : ''}</p>`}${interprocedural(report)}
 ${totals}${preferential ? `<p class="preferential">${escapeHtml(preferential)}</p>` : ''}
 ${contexts ? `<p><a href="contexts.html">Calling contexts</a>: ${contexts.calls} calls in ${contexts.contexts} contexts, as a flame graph.</p>` : ''}
-<p><input type="search" id="filter" placeholder="Filter files" aria-label="Filter files"> <label><input type="checkbox" id="untaken-only"> only files with untaken paths</label></p>
+<p><input type="search" id="filter" placeholder="Filter files" aria-label="Filter files">${untaken}</p>
 <table class="files"><thead><tr>${header.map((h) => `<th tabindex="0" aria-sort="none">${h}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('\n')}</tbody></table>`,
     indexScript,

@@ -108,7 +108,8 @@ openHash();
 
 /**
  * The index's script: a click (or Enter) on a column's header sorts the files by it, again in the other
- * direction; the search box keeps the files whose name holds its text; the checkbox those with untaken paths.
+ * direction; the search box keeps the files whose name holds its text; the checkbox (if any) those with untaken
+ * paths.
  */
 export const indexScript = `
 const body = document.querySelector('table.files tbody');
@@ -131,12 +132,13 @@ headers.forEach((th, column) => {
 });
 function filter() {
   const text = document.getElementById('filter').value.toLowerCase();
-  const untaken = document.getElementById('untaken-only').checked;
+  const untaken = document.getElementById('untaken-only')?.checked;
   for (const row of body.rows) {
     const shown = row.cells[0].textContent.toLowerCase().includes(text) && (!untaken || Number(row.cells[3].dataset.sort) > 0);
     row.hidden = !shown;
   }
 }
 document.getElementById('filter').addEventListener('input', filter);
-document.getElementById('untaken-only').addEventListener('change', filter);
+// An index of interprocedural files alone has no untaken paths to keep.
+document.getElementById('untaken-only')?.addEventListener('change', filter);
 `;
