@@ -7,7 +7,8 @@ export const WHY_NOT_CROSSED: Record<RefusalReason, string> = {
   async: 'an async function: its body resumes later',
   generator: 'a generator: its body resumes later',
   spread: 'spread arguments',
-  parameters: 'a destructuring parameter reads its value before the callee can take the path',
+  parameters:
+    'its parameters run code before the callee can take the path (destructuring; older builds also refused defaults)',
 };
 
 /**

@@ -130,7 +130,8 @@ describe('pathprof-report calls', () => {
   test('the calls not crossed come first, one line per callee and reason, with where each is called', () => {
     const file = profileInProcess(scaled, 'not-crossed.js', { mode: 'interprocedural' });
     const report = interproceduralReport(file)!;
-    const why = 'a destructuring parameter reads its value before the callee can take the path';
+    const why =
+      'its parameters run code before the callee can take the path (destructuring; older builds also refused defaults)';
     expect(report.notCrossed).toEqual(
       [6, 6, 7]
         .map((line) => ({ caller: 'total', callee: 'scale', line, why }))
@@ -381,7 +382,7 @@ describe('pathprof-report calls', () => {
         'utf8',
       );
       expect(page).toContain(
-        '<ul class="not-crossed"><li>scale called in total L6 ×2, L7; other L10: a destructuring parameter reads its value before the callee can take the path</li></ul>',
+        '<ul class="not-crossed"><li>scale called in total L6 ×2, L7; other L10: its parameters run code before the callee can take the path (destructuring; older builds also refused defaults)</li></ul>',
       );
       // No functions' paths to select on the page, nor untaken ones to step through.
       expect(page).toContain('<p class="help">Each path runs across calls, drawn as a call tree');
