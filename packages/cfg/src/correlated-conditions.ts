@@ -258,7 +258,12 @@ function equality(left: PureValue, right: PureValue, op: '===' | '=='): Truth {
           predicate: { kind: 'is', literal: other.key, type: other.type!, truthy: other.literal.truthy },
         },
       };
-    if (value.typeOf !== undefined && other.literal && TYPE_NAMES.has(JSON.parse(other.key) as string))
+    if (
+      value.typeOf !== undefined &&
+      other.literal &&
+      other.type === 'string' &&
+      TYPE_NAMES.has(JSON.parse(other.key) as string)
+    )
       return {
         key,
         negated: false,

@@ -161,6 +161,8 @@ test('never relates tests that some value passes both ways', () => {
   expect(groups('function f(x) { if (x == null) a(); x = g(); if (x) b(); }')).toEqual([]);
   // A name typeof never gives here (old Internet Explorer's "unknown") is not known to fail.
   expect(groups(f('if (typeof x === "unknown") a(); if (x) b();'))).toEqual([]);
+  // typeof against other literals: never equal, nothing related.
+  expect(groups(f('if (typeof x === undefined) a(); if (typeof x === 5) b(); if (x) c();'))).toEqual([]);
   // Tests that relate but exclude nothing: one value passes any pair of outcomes.
   expect(groups(f('if (typeof x === "object") a(); if (x) b();'))).toEqual([]);
 });
