@@ -58,6 +58,7 @@ export type {
 } from './interprocedural/supergraph-path';
 export { encodeInterproceduralPath } from './interprocedural/encode-path';
 export { decodeInterproceduralPath, type DecodedInterproceduralPath } from './interprocedural/decode-path';
+export { procedureCountsFromPaths, type ProcedureCounts } from './interprocedural/procedure-counts';
 export type { ExecutionEvent } from './interprocedural/execution-trace';
 export { referenceProfile } from './interprocedural/reference-profile';
 export {

@@ -1,6 +1,7 @@
-import { blockCountsFromPaths, edgeCountsFromPaths } from '@pathprof/numbering';
+import { blockCountsFromPaths, edgeCountsFromPaths, procedureCountsFromPaths } from '@pathprof/numbering';
 import type { EdgeKind } from '@pathprof/cfg';
-import type { FunctionPaths, ProfiledFile } from '../profiled-file';
+import type { FunctionMetadata } from 'babel-plugin-pathprof';
+import type { ProfiledFile } from '../profiled-file';
 
 /** An edge of one of the file's functions, with how often it ran. */
 export interface CountedEdge {
@@ -13,10 +14,13 @@ export interface CountedEdge {
 }
 
 /**
- * A file's edge and block counts (derived exactly from its path counts): edges indexed by the source extent of
- * the construct that owns them (how AST nodes find their decisions), blocks by function and block id.
+ * A file's edge and block counts (derived exactly from its path counts: per function, or in interprocedural
+ * mode from the walks of its paths through each function): edges indexed by the source extent of the construct
+ * that owns them (how AST nodes find their decisions), blocks by function and block id.
  */
 export class GraphCounts {
+  /** The counted functions, in the order of the graphs the plugin built. */
+  readonly functions: readonly FunctionMetadata[];
   private readonly edgesByRange = new Map<string, CountedEdge[]>();
   /** Per function (same order as `file.functions`), per block: how often it was entered. */
   readonly blockEntries: number[][] = [];
@@ -24,7 +28,23 @@ export class GraphCounts {
   readonly blockExceptions: number[][] = [];
 
   constructor(file: ProfiledFile) {
-    file.functions.forEach((fn, index) => this.add(fn, index));
+    if (file.interprocedural) {
+      const { numbering, counts } = file.interprocedural;
+      this.functions = file.meta.functions;
+      procedureCountsFromPaths(numbering, counts).forEach(({ edgeCounts, blockCounts }, index) =>
+        this.add(this.functions[index], edgeCounts, blockCounts, index),
+      );
+    } else {
+      this.functions = file.functions.map((fn) => fn.meta);
+      file.functions.forEach(({ meta, numbering, counts }, index) =>
+        this.add(
+          meta,
+          edgeCountsFromPaths(numbering, counts),
+          blockCountsFromPaths(numbering, counts),
+          index,
+        ),
+      );
+    }
   }
 
   /** The counted edges whose owning construct has exactly this extent. */
@@ -32,10 +52,7 @@ export class GraphCounts {
     return this.edgesByRange.get(key) ?? [];
   }
 
-  private add(fn: FunctionPaths, index: number): void {
-    const { meta, numbering, counts } = fn;
-    const edgeCounts = edgeCountsFromPaths(numbering, counts);
-    const blockCounts = blockCountsFromPaths(numbering, counts);
+  private add(meta: FunctionMetadata, edgeCounts: number[], blockCounts: number[], index: number): void {
     this.blockEntries.push(blockCounts);
     const exceptions = new Array<number>(blockCounts.length).fill(0);
     for (const e of meta.exceptional) exceptions[meta.edges[3 * e]] += edgeCounts[e];

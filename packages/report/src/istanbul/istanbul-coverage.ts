@@ -1,4 +1,4 @@
-import { parseSource } from '@pathprof/cfg';
+import { findCallTargets, parseSource, programPathOf } from '@pathprof/cfg';
 import { createFileCoverage, type FileCoverage, type FileCoverageData } from 'istanbul-lib-coverage';
 import type { Problems } from '../problems';
 import type { ProfiledFile } from '../profiled-file';
@@ -29,10 +29,13 @@ export interface CoverageGaps {
  * when the source no longer gives the graphs that were profiled.
  */
 export function istanbulCoverage(file: ProfiledFile): { coverage: IstanbulFileCoverage; gaps: CoverageGaps } {
-  const program = parseSource(file.source.text, file.path).program;
+  const ast = parseSource(file.source.text, file.path);
+  const { program } = ast;
+  // Interprocedural mode splits the calls of callees it knows: its graphs are built with them.
+  const targets = file.interprocedural ? findCallTargets(programPathOf(ast)) : undefined;
   const structure = istanbulStructure(program);
   const graph = new GraphCounts(file);
-  const points = new PointCounts(program, file, graph);
+  const points = new PointCounts(program, file, graph, targets);
   const gaps: CoverageGaps = { s: {}, f: {}, b: {}, branchesLeftOut: 0 };
   const bounded = (count: PointCount) => count.lower !== count.upper;
   const coverage: IstanbulFileCoverage = {
@@ -104,10 +107,6 @@ export function istanbulCoverages(
   let bounded = 0;
   let leftOut = 0;
   for (const file of files) {
-    if (file.interprocedural) {
-      problems.note(`${file.key}: counted in interprocedural mode; no istanbul coverage derived for it yet`);
-      continue;
-    }
     let derived;
     try {
       derived = istanbulCoverage(file);

@@ -1,5 +1,5 @@
 import type * as t from '@babel/types';
-import { buildInstrumentedCfgs, canInstrument, type ProgramPoints } from '@pathprof/cfg';
+import { buildInstrumentedCfgs, canInstrument, type CallTargets, type ProgramPoints } from '@pathprof/cfg';
 import { graphMetadata } from 'babel-plugin-pathprof';
 import type { ProfiledFile } from '../profiled-file';
 import type { GraphCounts } from './graph-counts';
@@ -24,22 +24,28 @@ export class PointCounts {
   /** Every graph root with its source offsets, innermost last among those that contain one another. */
   private readonly roots: { node: t.Node; start: number; end: number }[] = [];
 
-  /** `program` is the file's AST, which this rewrites (`lowerForDecisions`) as the plugin does. */
+  /**
+   * `program` is the file's AST, which this rewrites (`lowerForDecisions`) as the plugin does; `targets`, for a
+   * file counted in interprocedural mode, the callees of its calls (found before the rewrite, as the plugin
+   * does), whose calls its graphs split.
+   */
   constructor(
     program: t.Program,
     file: ProfiledFile,
     private readonly graph: GraphCounts,
+    targets?: CallTargets,
   ) {
     let next = 0;
-    for (const g of buildInstrumentedCfgs(program, file.key, undefined, undefined, this.points)) {
+    const { functions } = graph;
+    for (const g of buildInstrumentedCfgs(program, file.key, undefined, targets, this.points)) {
       this.roots.push({ node: g.node, start: g.node.start ?? 0, end: g.node.end ?? 0 });
-      const fn = file.functions[next];
-      if (fn && canInstrument(g) && graphMetadata(g).fingerprint === fn.meta.fingerprint)
+      const fn = functions[next];
+      if (fn && canInstrument(g) && graphMetadata(g).fingerprint === fn.fingerprint)
         this.profiled.set(g.node, next++);
     }
-    if (next < file.functions.length) {
+    if (next < functions.length) {
       throw new Error(
-        `${file.key}: ${file.functions[next].meta.name} is not the graph its source gives now; ` +
+        `${file.key}: ${functions[next].name} is not the graph its source gives now; ` +
           'istanbul coverage not derived',
       );
     }
