@@ -5,6 +5,7 @@ import {
   encodeInterproceduralPath,
   numberInterproceduralPaths,
   planInterproceduralInstrumentation,
+  procedureCountsFromPaths,
   referenceProfile,
   type InterproceduralScheme,
 } from '@pathprof/numbering';
@@ -15,6 +16,7 @@ import { enumerateObservablePaths } from './support/enumerate-paths';
 import { randomPolicy, randomProgram } from './support/random-programs';
 import { ProgramRunner } from './support/random-executions';
 import { runPlan } from './support/run-plan';
+import { traceCounts } from './support/trace-counts';
 
 const SEED = baseSeed(0x1e75);
 const ENUMERATION_LIMIT = 600;
@@ -47,7 +49,7 @@ describe.each<[InterproceduralScheme, number]>([
     expect(enumerated).toBeGreaterThan(caseCount(300) / 3);
   });
 
-  it('profiles executions exactly: instrumentation records the reference paths, which decode back', () => {
+  it("profiles executions exactly: instrumentation records the reference paths, which decode back into each procedure's edge and block counts", () => {
     let records = 0;
     let crossedThrows = 0;
     let handlerRestarts = 0;
@@ -56,10 +58,8 @@ describe.each<[InterproceduralScheme, number]>([
       const program = randomProgram(rng);
       const numbering = numberInterproceduralPaths(program, { scheme, hybrid: randomPolicy(rng, program) });
       const plan = planInterproceduralInstrumentation(numbering);
-      const runner = new ProgramRunner(
-        program,
-        numbering.procedures.map((p) => p.callSites.map((s) => s.cut === null)),
-      );
+      const crossed = numbering.procedures.map((p) => p.callSites.map((s) => s.cut === null));
+      const runner = new ProgramRunner(program, crossed);
       if (program.procedures.some((p) => p.splitEdges)) withSplitEdges++;
       for (let k = 0; k < RUNS_PER_PROGRAM; k++) {
         const trace = runner.run(rng);
@@ -72,6 +72,10 @@ describe.each<[InterproceduralScheme, number]>([
         }
         expectSame(runPlan(numbering, plan, trace).map(String), numbers.map(String));
         records += numbers.length;
+        // The paths give each procedure's edge and block counts: what the report's istanbul export reads.
+        const counts = new Map<number, number>();
+        for (const n of numbers) counts.set(Number(n), (counts.get(Number(n)) ?? 0) + 1);
+        expectSame(procedureCountsFromPaths(numbering, counts), traceCounts(program, crossed, trace));
       }
       crossedThrows += runner.crossedThrows;
       handlerRestarts += runner.handlerRestarts;
