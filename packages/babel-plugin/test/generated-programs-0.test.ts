@@ -1,6 +1,6 @@
 import { describeSeededBatches } from '@pathprof/testkit';
 import { checkEveryMode, emptyGeneratedProgramStats } from './support/generated-programs';
-import { correlatedFunctions } from './support/path-mode-on-program';
+import { correlatedFunctions, impliedFunctions } from './support/path-mode-on-program';
 
 // A quarter of the generated programs (the quarters are four files, so jest's workers share them).
 const stats = emptyGeneratedProgramStats();
@@ -28,4 +28,6 @@ test('the programs nest calls, recurse, suspend and resume, and throw out of fra
 
 test('functions with correlated conditions were checked: no run took an infeasible path, counted exactly', () => {
   expect(correlatedFunctions.size).toBeGreaterThan(100);
+  // Among them, different tests of one value (`v == null` and `v`, `v === 1` and `v === 's'`): 58 of 312.
+  expect(impliedFunctions.size).toBeGreaterThan(25);
 });

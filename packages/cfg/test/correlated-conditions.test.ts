@@ -213,3 +213,73 @@ test('never a value that can change between two tests', () => {
   // One test alone correlates with nothing, and one outcome alone contradicts nothing.
   expect(groups('function f(p) { while (p) a(); }')).toEqual([]);
 });
+
+test('every value passes the tests as some class of its value does (run for real)', () => {
+  // One function testing one value every way: the signature of each value below (its outcomes, run) must be
+  // some class's (a subset of the tests merges classes, which keeps that true).
+  const tests = [
+    'x',
+    'x == null',
+    'x != null',
+    'x === undefined',
+    'x === null',
+    'x === void 0',
+    'typeof x === "object"',
+    'typeof x == "string"',
+    'typeof x === "undefined"',
+    'typeof x === "number"',
+    'typeof x === "bigint"',
+    'typeof x === "function"',
+    'typeof x === "symbol"',
+    'typeof x === "boolean"',
+    'x === 0',
+    'x === -0',
+    'x === 1',
+    '"s" === x',
+    'x === ""',
+    'x === true',
+    'x === false',
+    'x === 0n',
+    'x === 0x10n',
+    'x !== 16n',
+  ];
+  const values: unknown[] = [
+    undefined,
+    null,
+    true,
+    false,
+    0,
+    -0,
+    NaN,
+    1,
+    -1,
+    2.5,
+    Infinity,
+    's',
+    '',
+    't',
+    '0',
+    0n,
+    1n,
+    16n,
+    Symbol('s'),
+    {},
+    [],
+    () => 0,
+    new String('s'),
+    Object(0n),
+  ];
+  const source = `function f(x) { ${tests.map((test) => `if (${test}) a();`).join(' ')} }`;
+  const { implied, say, cfg } = conditions(source, 'f.js');
+  expect(implied).toHaveLength(1);
+  const [group] = implied;
+  for (const value of values) {
+    let classes = (1 << group[0]) - 1;
+    for (let i = 1; i < group.length; i += 2) {
+      const e = group[i];
+      const holds = (new Function('x', `return ${say(e)};`) as (x: unknown) => unknown)(value);
+      if ((cfg.edgeKind[e] === EdgeKind.True) === Boolean(holds)) classes &= group[i + 1];
+    }
+    expect([String(value), classes === 0]).toEqual([String(value), false]);
+  }
+});
