@@ -1,11 +1,9 @@
 import * as runtime from '@pathprof/runtime';
-import { decodeFileProfile, istanbulCoverage, Problems } from '@pathprof/report';
 import { join } from 'node:path';
-import type { FileCoverageData } from 'istanbul-lib-coverage';
-import { istanbulParity } from '../../../report/test/support/istanbul-parity';
 import { resetCounts } from '../support/counted-paths';
 import { instrument, virtualPath } from '../support/instrument';
 import { CORPUS, type CorpusPackage } from './support/corpus-packages';
+import { corpusIstanbulParity } from './support/corpus-parity';
 import { instrumentWithIstanbul } from './support/istanbul-instrument';
 import { PackageLoader, type Transform } from './support/package-loader';
 
@@ -41,25 +39,7 @@ describe('real npm packages, instrumented whole', () => {
         instrumentWithIstanbul(code, virtualPath(key(pkg.name, file))),
       );
       expect(covered.result).toBe(plain.result);
-      const coverage = (covered.loader.context as { __coverage__: Record<string, FileCoverageData> })
-        .__coverage__;
-
-      const totals = { compared: {}, bounded: {}, unknownHits: {} } as Record<string, Record<string, number>>;
-      const profiles = runtime.snapshot(runtime.getStore()).files;
-      for (const [file, source] of profiled.loader.sources) {
-        const path = virtualPath(key(pkg.name, file));
-        const profile = profiles.find((p) => p.key === `virtual/${key(pkg.name, file)}`)!;
-        const problems = new Problems();
-        const decoded = decodeFileProfile(profile, path, source, problems);
-        expect(problems.messages).toEqual([]);
-        const derived = istanbulCoverage(decoded!);
-        expect(derived.gaps.branchesLeftOut).toBe(0);
-        const parity = istanbulParity(derived, coverage[path]);
-        expect({ file, differences: parity.differences }).toEqual({ file, differences: [] });
-        for (const part of ['compared', 'bounded', 'unknownHits'] as const)
-          for (const [kind, n] of Object.entries(parity[part]))
-            totals[part][kind] = (totals[part][kind] ?? 0) + n;
-      }
+      const totals = corpusIstanbulParity(profiled.loader, covered.loader, (file) => key(pkg.name, file));
       // Guards against comparing nothing (a workload that loads no code, a coverage object keyed elsewhere).
       expect(totals.compared.functions).toBeGreaterThan(20);
       expect(totals.compared.branches).toBeGreaterThan(10);
