@@ -278,7 +278,22 @@ export function decodeFileProfile(
     checkExecutedFeasible(paths, key);
     functions.push(paths);
   }
+  noteUnfinishedTopLevel(key, functions, problems);
   return { key, hash: profile.hash, path, meta, source: new SourceText(text), functions, ...contexts };
+}
+
+/**
+ * A file's top level counts its path only when it finishes: it has no handler of its own (wrapping it would
+ * change its scoping), so a top level that an exception left, or that the process ended during, counted
+ * nothing. Its functions exist only once it started, so when some of them ran and it has no count, it ran
+ * without finishing in every run: its path is missing, and the lines it ran read as not executed.
+ */
+function noteUnfinishedTopLevel(key: string, functions: readonly FunctionPaths[], problems: Problems): void {
+  const top = functions.find((f) => f.meta.kind === 'program');
+  if (!top || top.counts.size > 0 || !functions.some((f) => f.counts.size > 0)) return;
+  problems.note(
+    `${key}: its top level ran but never finished (an exception left it, or the process ended during it), so its path is not counted and the lines it ran read as not executed`,
+  );
 }
 
 /** Paths counted per calling context, summed per function (by index): what path mode alone counts. */
