@@ -43,11 +43,6 @@ interface ProcedureCode {
   /** Some crossed call site enters it: its prologue takes the hand-off. */
   readonly crossedInto: boolean;
   /**
-   * Its parameter defaults are path decisions: an activation starts at the first default that runs, or in the
-   * body when none does (`activationStart`), and its register crosses the defaults in the state carrier.
-   */
-  readonly startsInDefaults: boolean;
-  /**
    * The register holds the path number minus `bias`. Functions whose parameter defaults are path decisions
    * carry the register from the defaults to the body in a slot where 0 means "nothing ran yet", so their
    * register is kept above 0 (`bias` is the sentinel, below every value); every other function's is 0. A
@@ -149,8 +144,7 @@ export class InterproceduralCode implements EdgeCodePlan {
     graphs.forEach((cfg, index) => {
       const procedurePlan = plan.procedures[index];
       const crossedInto = facts.crossedInto[index];
-      const startsInDefaults = cfg.parameterDefaults.length > 0;
-      const bias = startsInDefaults ? sentinel : 0;
+      const bias = cfg.parameterDefaults.length > 0 ? sentinel : 0;
       const handOff = new Map<number, number>();
       const returns = new Map<number, number>();
       const callVertex = new Map<number, number>();
@@ -192,7 +186,6 @@ export class InterproceduralCode implements EdgeCodePlan {
         id: index + 1,
         plan: procedurePlan,
         crossedInto,
-        startsInDefaults,
         bias,
         marker: sentinel - bias,
         relative: facts.relative[index],
@@ -222,8 +215,9 @@ export class InterproceduralCode implements EdgeCodePlan {
             : storage.arrayOffset[component],
       });
     });
-    for (const p of this.procedures.values()) {
-      if (!p.crossedInto || !p.startsInDefaults) continue;
+    // An activation of a crossed-into function with defaults starts where its first default runs.
+    for (const [cfg, p] of this.procedures) {
+      if (!p.crossedInto || cfg.parameterDefaults.length === 0) continue;
       this.startSlots.root ||= this.needsRootFlag(p);
       this.startSlots.entry ||= this.usesEntry(p);
     }
@@ -259,7 +253,7 @@ export class InterproceduralCode implements EdgeCodePlan {
     if (p.crossedInto && carried) {
       // It may have started in a default: the register comes from the carrier, the rest from its slots.
       out.push(assign(r, logicalExpression('||', carried, this.activationStart(p))));
-      out.push(...this.startedValues(p, locals));
+      for (const [local, slot] of this.startedValues(p, locals)) out.push(assign(local, t.cloneNode(slot)));
     } else if (p.crossedInto) {
       // A stale token is only ever compared by the function it names: one never entered as a root skips it.
       const take = [
@@ -298,17 +292,15 @@ export class InterproceduralCode implements EdgeCodePlan {
       hint: 'pp_r',
       initial: this.activationStart(p),
       handOn: (locals) =>
-        this.startedValues(p, locals).map((copy) => {
-          const { left, right } = copy as t.AssignmentExpression;
-          return t.assignmentExpression('=', right as t.Identifier, left as t.Identifier);
-        }),
+        this.startedValues(p, locals).map(([local, slot]) => assign(slot, t.cloneNode(local))),
     };
   }
 
   /** A default's wrapper keeps what the activation fixed where it started (its slots may be reused inside). */
   parameterPrologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
     const p = this.procedures.get(cfg)!;
-    return p.crossedInto ? this.startedValues(p, locals).map((e) => expressionStatement(e)) : [];
+    if (!p.crossedInto) return [];
+    return this.startedValues(p, locals).map(([local, slot]) => statement(assign(local, t.cloneNode(slot))));
   }
 
   edgeCode(cfg: ControlFlowGraph, edge: number, locals: FunctionLocals): t.Expression[] {
@@ -459,12 +451,12 @@ export class InterproceduralCode implements EdgeCodePlan {
     );
   }
 
-  /** `local = slot` for each value `activationStart` left in a slot that this function reads. */
-  private startedValues(p: ProcedureCode, locals: FunctionLocals): t.Expression[] {
-    const out: t.Expression[] = [];
-    if (p.nvc === null) out.push(assign(nvcOf(locals), this.field('nvc')));
-    if (this.needsRootFlag(p)) out.push(assign(rootOf(locals), t.cloneNode(this.mailbox.root)));
-    if (this.usesEntry(p)) out.push(assign(entryOf(locals), t.cloneNode(this.mailbox.entry)));
+  /** Each value `activationStart` leaves in a slot that this function reads: its local and its slot. */
+  private startedValues(p: ProcedureCode, locals: FunctionLocals): [t.Identifier, t.Identifier][] {
+    const out: [t.Identifier, t.Identifier][] = [];
+    if (p.nvc === null) out.push([nvcOf(locals), this.mailbox.nvc]);
+    if (this.needsRootFlag(p)) out.push([rootOf(locals), this.mailbox.root]);
+    if (this.usesEntry(p)) out.push([entryOf(locals), this.mailbox.entry]);
     return out;
   }
 
