@@ -110,14 +110,15 @@ const calls = [
     expect(overview.status).toBe(0);
     expect(overview.stdout).toMatch(/^1 file counted in interprocedural mode \(piecewise scheme\)/);
     expect(overview.stdout).toMatch(/\n {4}×\d+ {2}src\/prices\.js {2}path \d+ {2}checkout → /);
-    // check has no percentage to hold these files to: it fails rather than pass having checked nothing.
+    // check has no path coverage percentage to hold these files to: it fails naming them rather than pass
+    // having checked nothing.
     const check = spawnSync(process.execPath, [reportBin, 'check', '--paths', '0'], {
       cwd: project.root,
       encoding: 'utf8',
     });
     expect(check.status).toBe(1);
     expect(check.stderr).toContain(
-      'pathprof-report: nothing to check: every file was counted in interprocedural mode',
+      'pathprof: paths for "global" cannot be measured: src/prices.js was counted in interprocedural mode',
     );
     const typo = callsReport(['src/prices.js:discont']);
     expect(typo.status).toBe(1);

@@ -3,7 +3,7 @@ import type { CoverageSummaryData } from 'istanbul-lib-coverage';
 import picomatch from 'picomatch';
 import { aggregateFigures, percentOf, type CoverageOptions } from './coverage-figures';
 import { istanbulFileCoverage } from './istanbul/istanbul-coverage';
-import type { FileReport, PathReport } from './path-report';
+import type { FileReport, InterproceduralFileReport, PathReport } from './path-report';
 import type { ProfiledFile } from './profiled-file';
 
 /**
@@ -26,6 +26,7 @@ export const thresholdMetrics = [
 export type ThresholdMetric = (typeof thresholdMetrics)[number];
 export type Thresholds = Partial<Record<ThresholdMetric, number>>;
 
+const pathMetrics: ReadonlySet<ThresholdMetric> = new Set(['paths', 'pooledPaths', 'completeFunctions']);
 const istanbulMetrics: ReadonlySet<ThresholdMetric> = new Set([
   'statements',
   'branches',
@@ -36,8 +37,14 @@ const istanbulMetrics: ReadonlySet<ThresholdMetric> = new Set([
 /** jest's `coverageThreshold`: `global`, and paths (directories or files) or globs, relative to the project. */
 export type CoverageThreshold = Record<string, Thresholds>;
 
-/** A file's istanbul summary (null: it has none, counted in interprocedural mode), or why it cannot be derived. */
-type IstanbulSummary = (file: FileReport) => CoverageSummaryData | null | { error: string };
+/**
+ * A file a threshold measures: counted per function (its paths' figures), or in interprocedural mode (no
+ * per-function paths; istanbul's figures as a path-mode run's).
+ */
+export type MeasuredFile = FileReport | InterproceduralFileReport;
+
+/** A file's istanbul summary, or why it cannot be derived. */
+type IstanbulSummary = (file: MeasuredFile) => CoverageSummaryData | { error: string };
 
 interface Measure {
   /** In percent, 2 decimals; null when there is nothing to measure. */
@@ -50,7 +57,9 @@ interface Measure {
  * path key or matched by a glob key belongs to those groups, any other file to `global`; a path group is
  * measured over its files together, a glob group file by file, `global` over its files (all files when every
  * one is in another group). No message means every threshold is met. `files` are the report's files, profiled
- * (where they are; istanbul's figures are derived from them only when a threshold asks for one).
+ * (where they are; istanbul's figures are derived from them only when a threshold asks for one). The files
+ * counted in interprocedural mode are measured too: istanbul's figures as for any file; a path metric on a
+ * group with such a file fails naming it (it has no per-function paths).
  */
 export function thresholdFailures(
   report: PathReport,
@@ -64,7 +73,7 @@ export function thresholdFailures(
   const summary: IstanbulSummary = (file) => {
     if (!summaries.has(file.file)) {
       try {
-        summaries.set(file.file, istanbulFileCoverage(profiled.get(file.file)!)?.toSummary().data ?? null);
+        summaries.set(file.file, istanbulFileCoverage(profiled.get(file.file)!).toSummary().data);
       } catch (error) {
         summaries.set(file.file, { error: (error as Error).message });
       }
@@ -73,8 +82,9 @@ export function thresholdFailures(
   };
   const groups = Object.keys(threshold).filter((g) => g !== 'global');
   const kinds = new Map<string, 'path' | 'glob'>();
-  const members = new Map<string, FileReport[]>([['global', []]]);
-  for (const file of report.files) {
+  const members = new Map<string, MeasuredFile[]>([['global', []]]);
+  const all = [...report.files, ...(report.interproceduralFiles ?? [])];
+  for (const file of all) {
     const where = profiled.get(file.file)!.path;
     let grouped = false;
     for (const group of groups) {
@@ -88,11 +98,11 @@ export function thresholdFailures(
   }
   const failures: string[] = [];
   for (const group of Object.keys(threshold)) {
-    const check = (name: string, measured: readonly FileReport[]) =>
+    const check = (name: string, measured: readonly MeasuredFile[]) =>
       failures.push(...checkThresholds(name, threshold[group], measured, options, summary));
     if (group === 'global') {
       const rest = members.get('global')!;
-      check('global', rest.length ? rest : report.files);
+      check('global', rest.length ? rest : all);
     } else if (kinds.get(group) === 'path') {
       check(group, members.get(group)!);
     } else if (kinds.get(group) === 'glob') {
@@ -114,19 +124,31 @@ function matchGroup(group: string, file: string, cwd: string): 'path' | 'glob' |
 
 /**
  * The messages for the thresholds `files`, measured together as the group `name`, do not meet. istanbul's
- * metrics need `summary`; a file whose istanbul figures cannot be derived fails a threshold on them (one that
- * cannot be measured must not pass).
+ * metrics need `summary`; a file whose istanbul figures cannot be derived fails a threshold on them, and a
+ * file counted in interprocedural mode every path metric (one that cannot be measured must not pass).
  */
 export function checkThresholds(
   name: string,
   thresholds: Thresholds,
-  files: readonly FileReport[],
+  files: readonly MeasuredFile[],
   options: CoverageOptions,
   summary?: IstanbulSummary,
 ): string[] {
   const failures: string[] = [];
-  const paths = pathMeasures(files, options);
-  const wanted = thresholdMetrics.filter((m) => thresholds[m] !== undefined);
+  const perFunction = files.filter((f): f is FileReport => 'functions' in f);
+  const paths = pathMeasures(perFunction, options);
+  let wanted = thresholdMetrics.filter((m) => thresholds[m] !== undefined);
+  const acrossCalls = files.filter((f) => !('functions' in f)).map((f) => f.file);
+  const unmeasurable = wanted.filter((m) => pathMetrics.has(m));
+  if (acrossCalls.length > 0 && unmeasurable.length > 0) {
+    failures.push(
+      `pathprof: ${unmeasurable.join(', ')} for "${name}" cannot be measured: ${listed(acrossCalls)} ` +
+        `${acrossCalls.length === 1 ? 'was' : 'were'} counted in interprocedural mode, which has no per-function ` +
+        "paths (its paths run across calls); gate such files on istanbul's statements, branches, functions " +
+        'or lines, or count them in path mode',
+    );
+    wanted = wanted.filter((m) => !pathMetrics.has(m));
+  }
   let istanbul: Record<string, Measure> | null = null;
   if (wanted.some((m) => istanbulMetrics.has(m))) {
     const derived = istanbulMeasures(files, summary);
@@ -167,19 +189,24 @@ function pathMeasures(files: readonly FileReport[], options: CoverageOptions): R
   };
 }
 
+/** Up to 5 file names, then how many more. */
+function listed(files: readonly string[]): string {
+  const shown = files.slice(0, 5).join(', ');
+  return files.length > 5 ? `${shown} and ${files.length - 5} more` : shown;
+}
+
 /**
  * istanbul's four figures over `files` together (covered and total summed, as jest merges a group's
- * summaries); files counted in interprocedural mode have none and are left out.
+ * summaries), files counted in interprocedural mode as any.
  */
 function istanbulMeasures(
-  files: readonly FileReport[],
+  files: readonly MeasuredFile[],
   summary: IstanbulSummary | undefined,
 ): { measures: Record<string, Measure>; errors: string[] } {
   const errors: string[] = [];
   const sums = { statements: [0, 0], branches: [0, 0], functions: [0, 0], lines: [0, 0] };
   for (const file of files) {
     const s = summary ? summary(file) : { error: 'no profiled file given' };
-    if (s === null) continue;
     if ('error' in s) {
       errors.push(`${file.file}: ${s.error}`);
       continue;

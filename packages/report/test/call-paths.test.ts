@@ -356,23 +356,30 @@ describe('pathprof-report calls', () => {
       expect(index).toContain(
         `<p>1 file counted as interprocedural paths: 4 paths executed, ${crossing} of them through more than one function, drawn as call trees`,
       );
-      // Columns of their own: no functions' coverage, untaken paths nor istanbul figures (none is derived).
+      // Columns of their own instead of functions' coverage and untaken paths, then istanbul's four, derived
+      // as for a path-mode run (interprocedural-istanbul.test.ts compares them).
       expect(index).toContain(
         '<th tabindex="0" aria-sort="none">Paths executed</th><th tabindex="0" aria-sort="none">Across calls</th>',
       );
+      expect(index).toContain(
+        '<th tabindex="0" aria-sort="none">Not crossed</th><th tabindex="0" aria-sort="none">Statements</th>',
+      );
       expect(index).toMatch(
         new RegExp(
-          `<td data-sort="4">4</td><td data-sort="${crossing}">${crossing}</td><td data-sort="\\d+">`,
+          `<td data-sort="4">4</td><td data-sort="${crossing}">${crossing}</td><td data-sort="\\d+">[^]*<td class="\\w+" data-sort="[\\d.]+">[\\d.]+% <small>\\d+/\\d+</small></td></tr>`,
         ),
       );
+      expect(index).toContain('<p class="istanbul">As istanbul counts: statements ');
       expect(index).not.toMatch(/id="untaken-only"|>n\/a</);
       // Beside files counted per function, a row in their table.
       const plainFile = profileInProcess(source, 'mixed-path-mode.js');
       writeHtmlReport([file, plainFile], pathReport([file, plainFile], []), site, 20, {
         implicitExceptions: false,
       });
-      expect(readFileSync(join(site, 'index.html'), 'utf8')).toContain(
-        `<td class="none" data-sort="-1">4 executed <small>${crossing} across calls</small></td>`,
+      expect(readFileSync(join(site, 'index.html'), 'utf8')).toMatch(
+        new RegExp(
+          `<td class="none" data-sort="-1">4 executed <small>${crossing} across calls</small></td>(<td data-sort="-1" title="counted in interprocedural mode: no per-function paths">–</td>){2}<td class="\\w+" data-sort="[\\d.]+">`,
+        ),
       );
       const page = readFileSync(
         join(

@@ -1,6 +1,8 @@
-import { istanbulCoverages, type IstanbulFileCoverage } from '../src';
+import { istanbulCoverages, pathReport, type IstanbulFileCoverage } from '../src';
+import { lineCoverage, type LineCoverage } from '../src/html/line-coverage';
 import { crossesCalls, interproceduralReport } from '../src/interprocedural-report';
 import { Problems } from '../src/problems';
+import { thresholdFailures, type Thresholds } from '../src/thresholds';
 import { profileInProcess } from './support/in-process';
 import { built } from './support/runs';
 
@@ -36,13 +38,23 @@ function main(limit) {
   }
   return total;
 }
+function unused(x) {
+  return x ? pow(x, 2) : check(x);
+}
 main(7);
 main(2);
 `;
 
+/** jest's four at 100%: some of this program is not run, so each one fails. */
+const istanbulThresholds: Thresholds = { statements: 100, branches: 100, functions: 100, lines: 100 };
+
 function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
   coverage: IstanbulFileCoverage[];
   notes: string[];
+  /** What the html's index row and source view show: istanbul's summary, line counts, untaken decisions. */
+  html: LineCoverage | null;
+  /** What `check` says of istanbul's four thresholds. */
+  check: string[];
 } {
   const file = profileInProcess(source, 'interprocedural-istanbul.js', options);
   if (file.interprocedural) {
@@ -53,7 +65,13 @@ function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
   }
   const problems = new Problems();
   const coverage = istanbulCoverages([file], problems);
-  return { coverage, notes: problems.messages };
+  const check = thresholdFailures(
+    pathReport([file], []),
+    { global: istanbulThresholds },
+    { implicitExceptions: false },
+    [file],
+  );
+  return { coverage, notes: problems.messages, html: lineCoverage(file), check };
 }
 
 /**
@@ -63,9 +81,28 @@ function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
 (built ? describe : describe.skip)('istanbul coverage of a file counted in interprocedural mode', () => {
   const byPathMode = coverageOf({});
 
-  test.each(['piecewise', 'context'] as const)('%s scheme: the same as in path mode', (scheme) => {
-    const byInterprocedural = coverageOf({ mode: 'interprocedural', scheme });
-    expect(byPathMode.coverage).toHaveLength(1);
-    expect(byInterprocedural).toEqual(byPathMode);
+  test.each(['piecewise', 'context'] as const)(
+    '%s scheme: the same as in path mode (exports, html figures and marks, check)',
+    (scheme) => {
+      const byInterprocedural = coverageOf({ mode: 'interprocedural', scheme });
+      expect(byPathMode.coverage).toHaveLength(1);
+      expect(byPathMode.html!.untaken.size).toBeGreaterThan(0);
+      expect(byPathMode.html!.missed.length).toBeGreaterThan(0);
+      expect(byPathMode.check).toHaveLength(4);
+      expect(byInterprocedural).toEqual(byPathMode);
+    },
+  );
+
+  test('check: a path threshold on a file counted in interprocedural mode fails naming it', () => {
+    const file = profileInProcess(source, 'interprocedural-check.js', { mode: 'interprocedural' });
+    const check = (thresholds: Thresholds) =>
+      thresholdFailures(pathReport([file], []), { global: thresholds }, { implicitExceptions: false }, [
+        file,
+      ]);
+    expect(check({ paths: 0, completeFunctions: -1000, statements: 0 })).toEqual([
+      'pathprof: paths, completeFunctions for "global" cannot be measured: virtual/interprocedural-check.js ' +
+        'was counted in interprocedural mode, which has no per-function paths (its paths run across calls); ' +
+        "gate such files on istanbul's statements, branches, functions or lines, or count them in path mode",
+    ]);
   });
 });

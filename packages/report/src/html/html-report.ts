@@ -46,32 +46,33 @@ export function writeHtmlReport(
       return cell(pct, `${formatPercent(pct)} <small>${covered}/${total}</small>`);
     };
     const link = `<td data-sort="${escapeHtml(f.file)}"><a href="${pageName(f.file)}">${escapeHtml(f.file)}</a></td>`;
+    // istanbul's four in every mode (a file counted as interprocedural paths has a path-mode run's).
+    const istanbulCells = `${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}`;
     // A file counted as interprocedural paths has no functions' paths: its executed paths across calls instead.
     if (interproceduralOnly && !('functions' in f)) {
       const number = (n: number | string, text = groupedDigits(n)) => `<td data-sort="${n}">${text}</td>`;
-      return `<tr>${link}${number(f.executedPaths)}${number(f.paths.filter(crossesCalls).length)}${number(f.pathCount)}${number(f.crossedSites)}${number(f.cutSites)}${number(f.notCrossed.length)}</tr>`;
+      return `<tr>${link}${number(f.executedPaths)}${number(f.paths.filter(crossesCalls).length)}${number(f.pathCount)}${number(f.crossedSites)}${number(f.cutSites)}${number(f.notCrossed.length)}${istanbulCells}</tr>`;
     }
     if (!('functions' in f)) {
       const across = `${f.executedPaths} executed <small>${f.paths.filter(crossesCalls).length} across calls</small>`;
-      return `<tr>${link}<td class="none" data-sort="-1">${across}</td><td data-sort="-1">–</td><td data-sort="-1">–</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
+      const none = `<td data-sort="-1" title="counted in interprocedural mode: no per-function paths">–</td>`;
+      return `<tr>${link}<td class="none" data-sort="-1">${across}</td>${none}${none}${istanbulCells}</tr>`;
     }
-    return `<tr>${link}${cell(f.meanCoverage)}<td data-sort="${f.functions.length ? f.completeFunctions / f.functions.length : -1}">${f.completeFunctions}/${f.functions.length}</td><td data-sort="${f.potentialPaths - f.executedPaths}">${f.potentialPaths - f.executedPaths}</td>${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}</tr>`;
+    return `<tr>${link}${cell(f.meanCoverage)}<td data-sort="${f.functions.length ? f.completeFunctions / f.functions.length : -1}">${f.completeFunctions}/${f.functions.length}</td><td data-sort="${f.potentialPaths - f.executedPaths}">${f.potentialPaths - f.executedPaths}</td>${istanbulCells}</tr>`;
   });
   const s = report.summary;
   const totals = istanbulTotals([...coverages.values()]);
   const preferential = preferentialSummary(report);
-  const header = interproceduralOnly
-    ? ['File', 'Paths executed', 'Across calls', 'N', 'Call sites crossed', 'Cut', 'Not crossed']
-    : [
-        'File',
-        'Paths',
-        'Complete functions',
-        'Untaken paths',
-        'Statements',
-        'Branches',
-        'Functions',
-        'Lines',
-      ];
+  const header = [
+    'File',
+    ...(interproceduralOnly
+      ? ['Paths executed', 'Across calls', 'N', 'Call sites crossed', 'Cut', 'Not crossed']
+      : ['Paths', 'Complete functions', 'Untaken paths']),
+    'Statements',
+    'Branches',
+    'Functions',
+    'Lines',
+  ];
   const title = interproceduralOnly ? 'Paths across calls' : 'Path coverage';
   const untaken = interproceduralOnly
     ? ''
@@ -105,7 +106,7 @@ function interprocedural(report: PathReport): string {
   if (reports.length === 0) return '';
   const executed = reports.reduce((n, r) => n + r.executedPaths, 0);
   const across = reports.reduce((n, r) => n + r.paths.filter(crossesCalls).length, 0);
-  return `<p>${counted(reports.length, 'file')} counted as interprocedural paths: ${groupedDigits(executed)} ${executed === 1 ? 'path' : 'paths'} executed, ${groupedDigits(across)} of them through more than one function, drawn as call trees on each file's page. No coverage percentage: N counts every combination of the functions' paths that crossed calls allow, feasible or not.</p>`;
+  return `<p>${counted(reports.length, 'file')} counted as interprocedural paths: ${groupedDigits(executed)} ${executed === 1 ? 'path' : 'paths'} executed, ${groupedDigits(across)} of them through more than one function, drawn as call trees on each file's page. No path coverage percentage: N counts every combination of the functions' paths that crossed calls allow, feasible or not. istanbul's statements, branches, functions and lines are a path-mode run's.</p>`;
 }
 
 /** istanbul's figures over every file it could be derived for, as its own report's header gives them. */

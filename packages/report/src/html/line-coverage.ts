@@ -1,7 +1,7 @@
 import { EdgeKind } from '@pathprof/cfg';
-import { edgeCountsFromPaths } from '@pathprof/numbering';
 import type { CoverageSummaryData, Range } from 'istanbul-lib-coverage';
 import { edgeDecision, formatDecision } from '../decisions';
+import { functionCounts } from '../istanbul/graph-counts';
 import { istanbulFileCoverage } from '../istanbul/istanbul-coverage';
 import type { ProfiledFile } from '../profiled-file';
 import { BlockCode, type Extent } from './block-code';
@@ -40,8 +40,8 @@ const BRANCHES: ReadonlySet<EdgeKind> = new Set([
 /**
  * A file's line counts and summary as the istanbul export derives them (`istanbulCoverage`: the same numbers
  * lcov and nyc show), the branch decisions no path took, by line, and to the column the code no run reached
- * and the conditions with an outcome no run took; null for a file counted in
- * interprocedural mode or whose coverage cannot be derived (the page then shows no counts).
+ * and the conditions with an outcome no run took (in any mode: a file counted in interprocedural mode has a
+ * path-mode run's); null for a file whose coverage cannot be derived (the page then shows no counts).
  */
 export function lineCoverage(file: ProfiledFile): LineCoverage | null {
   let coverage;
@@ -50,23 +50,20 @@ export function lineCoverage(file: ProfiledFile): LineCoverage | null {
   } catch {
     return null;
   }
-  if (!coverage) return null;
   const counts = new Map(Object.entries(coverage.getLineCoverage()).map(([line, n]) => [Number(line), n]));
   const untaken = new Map<number, string[]>();
   const undecided = new Extents();
-  for (const fn of file.functions) {
-    const code = new BlockCode(fn.meta, file.source);
-    const edgeCounts = edgeCountsFromPaths(fn.numbering, fn.counts);
+  for (const { meta, edgeCounts } of functionCounts(file)) {
+    const code = new BlockCode(meta, file.source);
     // The blocks a run left: a decision there was reached (one never reached is code never run, `missed`).
     const left = new Set<number>();
-    for (let e = 0; e < edgeCounts.length; e++) if (edgeCounts[e] > 0) left.add(fn.meta.edges[3 * e]);
+    for (let e = 0; e < edgeCounts.length; e++) if (edgeCounts[e] > 0) left.add(meta.edges[3 * e]);
     for (let e = 0; e < edgeCounts.length; e++) {
-      if (edgeCounts[e] > 0 || !BRANCHES.has(fn.meta.edges[3 * e + 2] as EdgeKind)) continue;
-      const decision = edgeDecision(fn.meta, e, file.source);
+      if (edgeCounts[e] > 0 || !BRANCHES.has(meta.edges[3 * e + 2] as EdgeKind)) continue;
+      const decision = edgeDecision(meta, e, file.source);
       if (!decision || decision.line === 0) continue;
       untaken.set(decision.line, [...(untaken.get(decision.line) ?? []), formatDecision(decision)]);
-      if (left.has(fn.meta.edges[3 * e]))
-        for (const extent of code.decision(fn.meta, e)) undecided.add(extent);
+      if (left.has(meta.edges[3 * e])) for (const extent of code.decision(meta, e)) undecided.add(extent);
     }
   }
   const missed = new Extents();

@@ -28,23 +28,11 @@ export class GraphCounts {
   readonly blockExceptions: number[][] = [];
 
   constructor(file: ProfiledFile) {
-    if (file.interprocedural) {
-      const { numbering, counts } = file.interprocedural;
-      this.functions = file.meta.functions;
-      procedureCountsFromPaths(numbering, counts).forEach(({ edgeCounts, blockCounts }, index) =>
-        this.add(this.functions[index], edgeCounts, blockCounts, index),
-      );
-    } else {
-      this.functions = file.functions.map((fn) => fn.meta);
-      file.functions.forEach(({ meta, numbering, counts }, index) =>
-        this.add(
-          meta,
-          edgeCountsFromPaths(numbering, counts),
-          blockCountsFromPaths(numbering, counts),
-          index,
-        ),
-      );
-    }
+    const counted = functionCounts(file);
+    this.functions = counted.map((c) => c.meta);
+    counted.forEach(({ meta, edgeCounts, blockCounts }, index) =>
+      this.add(meta, edgeCounts, blockCounts, index),
+    );
   }
 
   /** The counted edges whose owning construct has exactly this extent. */
@@ -68,6 +56,32 @@ export class GraphCounts {
       this.edgesByRange.set(key, list);
     }
   }
+}
+
+/** One counted function's graph (its metadata) and how often each of its edges and blocks ran. */
+export interface FunctionCounts {
+  readonly meta: FunctionMetadata;
+  readonly edgeCounts: number[];
+  readonly blockCounts: number[];
+}
+
+/**
+ * Each counted function's edge and block counts, in the order of the graphs the plugin built: from its own
+ * path counts, or in interprocedural mode from the walks the file's paths take through it.
+ */
+export function functionCounts(file: ProfiledFile): FunctionCounts[] {
+  if (file.interprocedural) {
+    const { numbering, counts } = file.interprocedural;
+    return procedureCountsFromPaths(numbering, counts).map((c, index) => ({
+      meta: file.meta.functions[index],
+      ...c,
+    }));
+  }
+  return file.functions.map(({ meta, numbering, counts }) => ({
+    meta,
+    edgeCounts: edgeCountsFromPaths(numbering, counts),
+    blockCounts: blockCountsFromPaths(numbering, counts),
+  }));
 }
 
 /** `line:column:line:column`, the same for a metadata extent and a Babel node's `loc`. */

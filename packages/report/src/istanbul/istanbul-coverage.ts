@@ -85,11 +85,10 @@ export function istanbulCoverage(file: ProfiledFile): { coverage: IstanbulFileCo
 }
 
 /**
- * The file's istanbul coverage as istanbul-lib-coverage's object (line counts, summary); null for a file
- * counted in interprocedural mode. Throws as `istanbulCoverage` does.
+ * The file's istanbul coverage as istanbul-lib-coverage's object (line counts, summary), in any mode (a file
+ * counted in interprocedural mode gets a path-mode run's figures). Throws as `istanbulCoverage` does.
  */
-export function istanbulFileCoverage(file: ProfiledFile): FileCoverage | null {
-  if (file.interprocedural) return null;
+export function istanbulFileCoverage(file: ProfiledFile): FileCoverage {
   // Our BranchLocation allows istanbul's empty locations, which its types do not spell out.
   return createFileCoverage(istanbulCoverage(file).coverage as unknown as FileCoverageData);
 }
