@@ -120,6 +120,14 @@ const calls = [
     expect(check.stderr).toContain(
       'pathprof: paths for "global" cannot be measured: src/prices.js was counted in interprocedural mode',
     );
+    // diff compares per-function paths: it says these files are left out rather than '0 paths newly taken' alone.
+    const diff = spawnSync(process.execPath, [reportBin, 'diff', '.pathprof', '.pathprof'], {
+      cwd: project.root,
+      encoding: 'utf8',
+    });
+    expect(diff.stderr).toContain(
+      'pathprof-report: .pathprof: 1 file counted in interprocedural mode left out (no per-function paths to compare)',
+    );
     const typo = callsReport(['src/prices.js:discont']);
     expect(typo.status).toBe(1);
     expect(typo.stderr).toBe(

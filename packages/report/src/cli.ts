@@ -19,6 +19,7 @@ import { writeHtmlReport } from './html/html-report';
 import { istanbulCoverages } from './istanbul/istanbul-coverage';
 import { istanbulReporters, writeIstanbulReports } from './istanbul/istanbul-reports';
 import { closestWord } from './closest-word';
+import { counted } from './counted';
 import { diffReports, formatDiff } from './path-diff';
 import { pathReport } from './path-report';
 import { Problems } from './problems';
@@ -392,7 +393,16 @@ export function main(argv: string[]): void {
     case 'diff': {
       if (positionals.length !== 2)
         return fail(`pathprof-report: diff needs two profile directories\n${usage}`);
-      const [before, after] = positionals.map((dir) => pathReport(load([dir]), [], coverage));
+      const [before, after] = positionals.map((dir) => {
+        const files = load([dir]);
+        // Their paths run across calls: no per-function paths to compare; said, so '0 paths' is not read as none.
+        const acrossCalls = files.filter((f) => f.interprocedural).length;
+        if (acrossCalls > 0)
+          problems.note(
+            `${dir}: ${counted(acrossCalls, 'file')} counted in interprocedural mode left out (no per-function paths to compare)`,
+          );
+        return pathReport(files, [], coverage);
+      });
       emit(formatDiff(diffReports(before, after)));
       break;
     }
