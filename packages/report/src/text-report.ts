@@ -85,8 +85,9 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   if (tabled.length === 0) {
     lines.push(
       '',
-      `All files: ${counted(interprocedural.length, 'file')}, counted as interprocedural paths: no coverage percentage ` +
+      `All files: ${counted(interprocedural.length, 'file')}, counted as interprocedural paths: no path coverage percentage ` +
         `(N counts every combination of the functions' paths that crossed calls allow, feasible or not); ${decode}`,
+      "istanbul's statements, branches, functions and lines, as a path-mode run gives them: `lcov`, `istanbul`, `html`, `check`",
     );
     return lines.join('\n');
   }

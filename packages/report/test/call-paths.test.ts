@@ -307,7 +307,8 @@ describe('pathprof-report calls', () => {
         /^virtual\/text-alone-ipp\.js: interprocedural \(piecewise\): 2 paths executed of N = \d+; no call crossed \(1 call not crossed, `calls` says why\): per-function paths, as in path mode$/,
       ),
       '',
-      "All files: 2 files, counted as interprocedural paths: no coverage percentage (N counts every combination of the functions' paths that crossed calls allow, feasible or not); `pathprof-report calls [FILE[:FUNCTION]]` decodes their paths into source",
+      "All files: 2 files, counted as interprocedural paths: no path coverage percentage (N counts every combination of the functions' paths that crossed calls allow, feasible or not); `pathprof-report calls [FILE[:FUNCTION]]` decodes their paths into source",
+      "istanbul's statements, branches, functions and lines, as a path-mode run gives them: `lcov`, `istanbul`, `html`, `check`",
     ]);
   });
 
