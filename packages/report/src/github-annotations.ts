@@ -1,15 +1,18 @@
 import { relative } from 'node:path';
 import { functionFigures, type CoverageOptions } from './coverage-figures';
 import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
+import { functionCounts } from './istanbul/graph-counts';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import { unexecutedPaths } from './unexecuted-paths';
+import { untakenDecisions } from './untaken-decisions';
 
 /**
  * GitHub Actions workflow commands (`::warning file=…,line=…,title=…::message`) for the untaken paths of the
  * given files: one per function with any, at the line where its first untaken path leaves every executed
  * path, listing up to `perFunction` of them as decisions. GitHub shows a few annotations per step, so one per
- * function keeps each visible. Files are named relative to `workspace` (the repository's checkout), as GitHub
- * expects.
+ * function keeps each visible. A file counted in interprocedural mode has no per-function paths: per function,
+ * the branch decisions no run took instead (exact, as the html report's). Files are named relative to
+ * `workspace` (the repository's checkout), as GitHub expects.
  */
 export function githubAnnotations(
   files: readonly ProfiledFile[],
@@ -19,6 +22,21 @@ export function githubAnnotations(
 ): string[] {
   const out: string[] = [];
   for (const file of files) {
+    const where = `file=${property(relative(workspace, file.path))}`;
+    if (file.interprocedural) {
+      for (const counted of functionCounts(file)) {
+        const untaken = untakenDecisions(counted, file.source);
+        if (untaken.length === 0) continue;
+        const title = `pathprof: ${untaken.length} decision${untaken.length === 1 ? '' : 's'} never taken in ${counted.meta.name}`;
+        const listed = untaken.slice(0, perFunction).map(({ decision }) => formatDecision(decision));
+        if (untaken.length > perFunction)
+          listed.push(`… and ${untaken.length - perFunction} more (pathprof-report html)`);
+        out.push(
+          `::warning ${where},line=${untaken[0].decision.line},title=${property(title)}::${data(listed.join('\n'))}`,
+        );
+      }
+      continue;
+    }
     for (const fn of file.functions) {
       const missing = unexecutedPaths(fn, file.source, perFunction, options);
       if (missing.length === 0) continue;
@@ -31,9 +49,7 @@ export function githubAnnotations(
           `path ${id} (${path.description}): ${path.decisions.map(formatDecision).join('; ') || 'straight through'}`,
       );
       if (total > missing.length) listed.push(`… and ${total - missing.length} more (pathprof-report show)`);
-      out.push(
-        `::warning file=${property(relative(workspace, file.path))},line=${line},title=${property(title)}::${data(listed.join('\n'))}`,
-      );
+      out.push(`::warning ${where},line=${line},title=${property(title)}::${data(listed.join('\n'))}`);
     }
   }
   return out;

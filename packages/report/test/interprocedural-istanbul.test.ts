@@ -1,4 +1,5 @@
 import { istanbulCoverages, pathReport, type IstanbulFileCoverage } from '../src';
+import { githubAnnotations } from '../src/github-annotations';
 import { lineCoverage, type LineCoverage } from '../src/html/line-coverage';
 import { crossesCalls, interproceduralReport } from '../src/interprocedural-report';
 import { Problems } from '../src/problems';
@@ -104,5 +105,17 @@ function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
         'was counted in interprocedural mode, which has no per-function paths (its paths run across calls); ' +
         "gate such files on istanbul's statements, branches, functions or lines, or count them in path mode",
     ]);
+  });
+
+  test('under GitHub Actions, such a file is annotated per function with the decisions no run took', () => {
+    const file = profileInProcess(source, 'interprocedural-annotations.js', { mode: 'interprocedural' });
+    const annotations = githubAnnotations([file], { implicitExceptions: false }, process.cwd(), 100);
+    expect(annotations[0]).toMatch(
+      /^::warning file=virtual\/interprocedural-annotations\.js,line=\d+,title=pathprof%3A \d+ decisions? never taken in \w+::/,
+    );
+    // The same decisions as the html's line tooltips (path mode's, which the tests above compare).
+    const listed = annotations.flatMap((a) => a.slice(a.indexOf('::', 2) + 2).split('%0A'));
+    const shown = [...byPathMode.html!.untaken.values()].flat();
+    expect(listed.sort()).toEqual(shown.sort());
   });
 });

@@ -1,9 +1,9 @@
-import { EdgeKind } from '@pathprof/cfg';
 import type { CoverageSummaryData, Range } from 'istanbul-lib-coverage';
-import { edgeDecision, formatDecision } from '../decisions';
+import { formatDecision } from '../decisions';
 import { functionCounts } from '../istanbul/graph-counts';
 import { istanbulFileCoverage } from '../istanbul/istanbul-coverage';
 import type { ProfiledFile } from '../profiled-file';
+import { untakenDecisions } from '../untaken-decisions';
 import { BlockCode, type Extent } from './block-code';
 
 /** What the source view shows beside each line, and istanbul's figures for the files table. */
@@ -24,19 +24,6 @@ export interface LineCoverage {
   readonly undecided: Extent[];
 }
 
-/** Decisions a test chooses between; a loop's and an exception's edges are left to the paths. */
-const BRANCHES: ReadonlySet<EdgeKind> = new Set([
-  EdgeKind.True,
-  EdgeKind.False,
-  EdgeKind.Nullish,
-  EdgeKind.NotNullish,
-  EdgeKind.CaseMatch,
-  EdgeKind.CaseMiss,
-  EdgeKind.Default,
-  EdgeKind.DefaultValue,
-  EdgeKind.ValuePresent,
-]);
-
 /**
  * A file's line counts and summary as the istanbul export derives them (`istanbulCoverage`: the same numbers
  * lcov and nyc show), the branch decisions no path took, by line, and to the column the code no run reached
@@ -53,17 +40,12 @@ export function lineCoverage(file: ProfiledFile): LineCoverage | null {
   const counts = new Map(Object.entries(coverage.getLineCoverage()).map(([line, n]) => [Number(line), n]));
   const untaken = new Map<number, string[]>();
   const undecided = new Extents();
-  for (const { meta, edgeCounts } of functionCounts(file)) {
-    const code = new BlockCode(meta, file.source);
-    // The blocks a run left: a decision there was reached (one never reached is code never run, `missed`).
-    const left = new Set<number>();
-    for (let e = 0; e < edgeCounts.length; e++) if (edgeCounts[e] > 0) left.add(meta.edges[3 * e]);
-    for (let e = 0; e < edgeCounts.length; e++) {
-      if (edgeCounts[e] > 0 || !BRANCHES.has(meta.edges[3 * e + 2] as EdgeKind)) continue;
-      const decision = edgeDecision(meta, e, file.source);
-      if (!decision || decision.line === 0) continue;
+  for (const counted of functionCounts(file)) {
+    const code = new BlockCode(counted.meta, file.source);
+    for (const { edge, decision, reached } of untakenDecisions(counted, file.source)) {
       untaken.set(decision.line, [...(untaken.get(decision.line) ?? []), formatDecision(decision)]);
-      if (left.has(meta.edges[3 * e])) for (const extent of code.decision(meta, e)) undecided.add(extent);
+      // A decision in a block a run left was reached: a condition with an outcome no run took.
+      if (reached) for (const extent of code.decision(counted.meta, edge)) undecided.add(extent);
     }
   }
   const missed = new Extents();
