@@ -94,17 +94,32 @@ function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
     },
   );
 
-  test('check: a path threshold on a file counted in interprocedural mode fails naming it', () => {
+  test('check: a path threshold on a group with a file counted in interprocedural mode fails naming it', () => {
     const file = profileInProcess(source, 'interprocedural-check.js', { mode: 'interprocedural' });
+    // Beside a file counted per function, whose paths alone meet the threshold.
+    const plain = profileInProcess('function f(x) {\n  return x;\n}\nf(1);\n', 'path-mode-check.js');
+    const files = [plain, file];
     const check = (thresholds: Thresholds) =>
-      thresholdFailures(pathReport([file], []), { global: thresholds }, { implicitExceptions: false }, [
-        file,
-      ]);
-    expect(check({ paths: 0, completeFunctions: -1000, statements: 0 })).toEqual([
-      'pathprof: paths, completeFunctions for "global" cannot be measured: virtual/interprocedural-check.js ' +
+      thresholdFailures(pathReport(files, []), { global: thresholds }, { implicitExceptions: false }, files);
+    expect(check({ paths: 100 })).toEqual([
+      'pathprof: paths for "global" cannot be measured: virtual/interprocedural-check.js ' +
         'was counted in interprocedural mode, which has no per-function paths (its paths run across calls); ' +
         "gate such files on istanbul's statements, branches, functions or lines, or count them in path mode",
     ]);
+    // The istanbul metrics are measured over both (22 of 23 statements, and 2 of 2); the path metrics are not.
+    expect(check({ paths: 0, completeFunctions: -1000, statements: 100 })).toEqual([
+      expect.stringMatching(/^pathprof: paths, completeFunctions for "global" cannot be measured: /),
+      'pathprof: Coverage for statements (96%) does not meet "global" threshold (100%)',
+    ]);
+    const alone = [plain];
+    expect(
+      thresholdFailures(
+        pathReport(alone, []),
+        { global: { paths: 100 } },
+        { implicitExceptions: false },
+        alone,
+      ),
+    ).toEqual([]);
   });
 
   test('under GitHub Actions, such a file is annotated per function with the decisions no run took', () => {
