@@ -1,5 +1,6 @@
 import { istanbulCoverages, pathReport, type IstanbulFileCoverage } from '../src';
 import { githubAnnotations } from '../src/github-annotations';
+import { filePageBody } from '../src/html/file-page';
 import { lineCoverage, type LineCoverage } from '../src/html/line-coverage';
 import { crossesCalls, interproceduralReport } from '../src/interprocedural-report';
 import { Problems } from '../src/problems';
@@ -122,7 +123,7 @@ function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
     ).toEqual([]);
   });
 
-  test('under GitHub Actions, such a file is annotated per function with the decisions no run took', () => {
+  test("GitHub annotations and the file page list such a file's decisions no run took", () => {
     const file = profileInProcess(source, 'interprocedural-annotations.js', { mode: 'interprocedural' });
     const annotations = githubAnnotations([file], { implicitExceptions: false }, process.cwd(), 100);
     expect(annotations[0]).toMatch(
@@ -132,5 +133,15 @@ function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
     const listed = annotations.flatMap((a) => a.slice(a.indexOf('::', 2) + 2).split('%0A'));
     const shown = [...byPathMode.html!.untaken.values()].flat();
     expect(listed.sort()).toEqual(shown.sort());
+    // The file page lists them too, each linked to its line, as the annotations write them.
+    const page = filePageBody(file, lineCoverage(file), 20, { implicitExceptions: false });
+    const items = [...page.matchAll(/<li><a href="#L(\d+)">L\1<\/a> (.*?) <small>\w+<\/small><\/li>/g)];
+    expect(page).toContain(`<h2>Branch decisions no run took (${shown.length})</h2>`);
+    expect(items.map(([, line, text]) => `L${line} ${decodeHtml(text)}`).sort()).toEqual(shown.sort());
   });
 });
+
+/** The text of escaped html (escapeHtml writes characters as `&#N;`). */
+function decodeHtml(html: string): string {
+  return html.replace(/&#(\d+);/g, (_, n: string) => String.fromCharCode(Number(n)));
+}

@@ -7,10 +7,12 @@ import {
   type FunctionFigures,
 } from '../coverage-figures';
 import { decodeDecisions, edgeDecision, formatDecision, type DecodedDecisions } from '../decisions';
+import { functionCounts } from '../istanbul/graph-counts';
 import { closestExecuted, pathTests, testLines } from '../path-tests';
 import { functionPreferential, isResidual } from '../preferential-report';
 import type { FunctionPaths, ProfiledFile } from '../profiled-file';
 import { unexecutedEnding, unexecutedPaths } from '../unexecuted-paths';
+import { untakenDecisions } from '../untaken-decisions';
 import { callTreesSection } from './call-trees';
 import { BlockCode } from './block-code';
 import { escapeHtml } from './escape-html';
@@ -49,7 +51,32 @@ export function filePageBody(
     : `Select a path to see its lines and decisions; <kbd>n</kbd> and <kbd>p</kbd>: the next and previous path no run took. ${implicit}`;
   return `<p><a href="index.html">All files</a></p><h1>${escapeHtml(file.key)}</h1>${istanbul}
 <p class="help">${help}</p>
-<div class="layout"><div class="source"${marks}>${sourceView(file, coverage)}</div><div class="functions">${callTreesSection(file, limit)}${toDo(file, figures)}${functions}</div></div>`;
+<div class="layout"><div class="source"${marks}>${sourceView(file, coverage)}</div><div class="functions">${undecided(file)}${callTreesSection(file, limit)}${toDo(file, figures)}${functions}</div></div>`;
+}
+
+/**
+ * What is left to test in a file counted in interprocedural mode, which has no functions' untaken paths: the
+ * branch decisions no run took, in source order, each linked to its line, with its function ('' for other
+ * files, and when it cannot be derived).
+ */
+function undecided(file: ProfiledFile): string {
+  if (!file.interprocedural) return '';
+  let items;
+  try {
+    items = functionCounts(file)
+      .flatMap((counted) =>
+        untakenDecisions(counted, file.source).map(({ decision }) => ({ decision, name: counted.meta.name })),
+      )
+      .sort((a, b) => a.decision.line - b.decision.line || a.decision.column - b.decision.column);
+  } catch {
+    return '';
+  }
+  if (items.length === 0) return '<nav class="todo"><h2>Every branch decision was taken</h2></nav>';
+  const listed = items.map(
+    ({ decision, name }) =>
+      `<li><a href="#L${decision.line}">L${decision.line}</a> ${escapeHtml(formatDecision({ ...decision, line: 0 }))} <small>${escapeHtml(name)}</small></li>`,
+  );
+  return `<nav class="todo"><h2>Branch decisions no run took (${items.length})</h2><ul>${listed.join('')}</ul></nav>`;
 }
 
 /**
