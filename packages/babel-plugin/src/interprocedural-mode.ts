@@ -2,6 +2,7 @@ import type * as t from '@babel/types';
 import {
   enteredOnlyBySplitCalls,
   refusedHandOffs,
+  unsplitCallRecords,
   type CallTargets,
   type ControlFlowGraph,
   type FreshName,
@@ -94,13 +95,14 @@ export function planInterproceduralFile(
   );
   if (!fitted) return null;
   const { numbering, plan, cutSites } = fitted;
+  const refused = refusedHandOffs(targets, graphs);
   const functions = unsplit.map((fn, i) => {
     const split = fitted.program.procedures[i].splitEdges;
-    return split ? { ...fn, splitEdges: [...split] } : fn;
+    const calls = unsplitCallRecords(graphs[i], refused);
+    return { ...fn, ...(split ? { splitEdges: [...split] } : {}), ...(calls.length > 0 ? { calls } : {}) };
   });
   const { storage, arraySize, hashCount } = planComponentStorage(numbering, options.hashThreshold);
   const budgetCuts = new Set(cutSites);
-  const refused = refusedHandOffs(targets, graphs);
   const notCrossed: NotCrossedNote[] = refused.map((r) => ({
     caller: numbering.procedures[r.caller].name,
     callee: numbering.procedures[r.callee].name,
@@ -144,16 +146,6 @@ export function planInterproceduralFile(
       pathCount: String(numbering.pathCount),
       storage,
       checksum: interproceduralChecksum(numbering),
-      ...(refused.length > 0
-        ? {
-            notCrossed: refused.map((r, i) => ({
-              caller: r.caller,
-              callee: r.callee,
-              line: notCrossed[i].line,
-              why: r.why,
-            })),
-          }
-        : {}),
     },
     arraySize,
     hashCount,

@@ -98,8 +98,9 @@ export interface InterproceduralMetadata {
   readonly storage: ComponentStorage;
   readonly checksum: string;
   /**
-   * The calls whose callee is known statically but takes no hand-off (indexes in `functions`, the call's
-   * line, why: see `RefusalReason`); absent when there are none.
+   * Builds before the functions' `calls`: the calls whose callee is known statically but takes no hand-off
+   * (indexes in `functions`, the call's line, why: see `RefusalReason`); absent when there are none. Newer
+   * builds list these calls (and every other call that is not split) in their caller's `calls`, with blocks.
    */
   readonly notCrossed?: { caller: number; callee: number; line: number; why: RefusalReason }[];
 }
@@ -149,6 +150,13 @@ export interface FunctionMetadata {
   /** `interprocedural` mode: edges split to keep the function's own paths within budget (like backedges). */
   readonly splitEdges?: number[];
   /**
+   * `interprocedural` mode: the calls the function makes that are not split (neither crossed nor cut: a
+   * callee not known statically, or one that takes no hand-off), 7 numbers each (`unsplitCallRecords` of
+   * @pathprof/cfg, read by `readUnsplitCalls`): the block that makes it, in the order the block makes them.
+   * Absent when there are none (and in builds before it, which had `notCrossed` instead).
+   */
+  readonly calls?: number[];
+  /**
    * `path` mode: decisions on one condition over values that cannot change (`correlatedConditions`), per
    * condition its edges as `2 * edge + 1` (taking it means the condition holds) or `2 * edge`; a path taking
    * two with opposite outcomes is infeasible. Absent when there are none (and in profiles made before it).
@@ -167,7 +175,7 @@ export interface FunctionMetadata {
 /** The graph part of a function's metadata. */
 export function graphMetadata(
   cfg: ControlFlowGraph,
-): Omit<FunctionMetadata, 'path' | 'preferential' | 'edge' | 'callSites' | 'splitEdges'> {
+): Omit<FunctionMetadata, 'path' | 'preferential' | 'edge' | 'callSites' | 'splitEdges' | 'calls'> {
   const ranges: number[] = [];
   const known = new Map<string, number>();
   const rangeIndex = (r: SourceRange | null | undefined): number => {

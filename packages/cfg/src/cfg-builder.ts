@@ -2,6 +2,7 @@ import * as t from '@babel/types';
 import { EdgeKind } from './edge-kind';
 import type { EdgeSite } from './edge-site';
 import type {
+  CfgCall,
   CfgCallSite,
   CfgRootKind,
   ControlFlowGraph,
@@ -99,6 +100,9 @@ export class CfgBuilder {
   /** A block entered by a silent edge: nothing in it may throw until an edge with a site leaves it. */
   private silentBlock = UNREACHABLE;
   private readonly callSites: CfgCallSite[] = [];
+  private readonly calls: CfgCall[] = [];
+  /** The calls in `calls`: a `||`'s left operand is noted twice. */
+  private readonly callsNoted = new Set<t.Node>();
 
   constructor(
     private readonly root: t.Node,
@@ -193,6 +197,7 @@ export class CfgBuilder {
       parameterDefaults: this.parameterDefaultList,
       opaqueDefaults: this.opaqueDefaults,
       callSites: this.callSites,
+      calls: this.calls,
       nonThrowing: this.nonThrowing,
     };
   }
@@ -241,6 +246,15 @@ export class CfgBuilder {
     const mayThrow = !this.nonThrowing.has(node) && evaluationMayThrow(node);
     if (mayThrow && this.cur === this.silentBlock && this.cur !== UNREACHABLE) {
       throw new Error(`internal error: a ${node.type} that can throw right after a silent edge`);
+    }
+    const { type } = node;
+    if (
+      (type === 'CallExpression' || type === 'OptionalCallExpression' || type === 'NewExpression') &&
+      this.cur !== UNREACHABLE &&
+      !this.callsNoted.has(node)
+    ) {
+      this.callsNoted.add(node);
+      this.calls.push({ node, block: this.cur, afterThrowable: this.g.mayThrowSoFar(this.cur) });
     }
     this.g.noteCode(this.cur, node, mayThrow);
   }

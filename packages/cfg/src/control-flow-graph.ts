@@ -87,6 +87,17 @@ export interface CfgCallSite {
 }
 
 /**
+ * A call, optional call or `new` of the graph's own code, in the block that makes it (after its callee and
+ * arguments are evaluated). `afterThrowable`: code of the block before it may throw, so a path that leaves the
+ * block by an exception may not have made it; otherwise that path made it (and the call perhaps threw).
+ */
+export interface CfgCall {
+  readonly node: t.CallExpression | t.OptionalCallExpression | t.NewExpression;
+  readonly block: number;
+  readonly afterThrowable: boolean;
+}
+
+/**
  * One control-flow graph: a function, the program top level, a class field initializer, a static block or a
  * namespace body. Plain data: integer ids, typed arrays for the structure, one info record per block and edge.
  * ENTRY is block 0 and EXIT block 1; ENTRY runs no code and has exactly one out-edge.
@@ -117,6 +128,8 @@ export interface ControlFlowGraph extends FlowGraph {
   readonly opaqueDefaults: readonly OpaqueDefault[];
   /** The split calls (`buildCfg`'s `splitCalls`), in the order they run. */
   readonly callSites: readonly CfgCallSite[];
+  /** Every call the graph makes (split ones too), in the order they run within each block. */
+  readonly calls: readonly CfgCall[];
   /** The program's nodes whose own evaluation cannot throw (`nonThrowingCode`), shared by its graphs. */
   readonly nonThrowing: ReadonlySet<t.Node>;
 }

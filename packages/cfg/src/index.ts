@@ -3,6 +3,7 @@ export type { OpaqueDefault } from './pattern-defaults';
 export type { EdgeSite, EdgeSiteType } from './edge-site';
 export type {
   BlockInfo,
+  CfgCall,
   CfgCallSite,
   CfgRootKind,
   Completion,
@@ -33,6 +34,13 @@ export {
   splitCallsFor,
 } from './build';
 export { CfgError } from './cfg-error';
+export {
+  readUnsplitCalls,
+  unsplitCallRecords,
+  UNSPLIT_CALL_STRIDE,
+  type UnsplitCall,
+  type UnsplitReason,
+} from './unsplit-calls';
 export { nonThrowingCode } from './non-throwing-code';
 export { findCallTargets, acceptsHandOff, type CallTargets, type RefusalReason } from './call-targets';
 export type { ProgramPoint, ProgramPoints } from './program-point';

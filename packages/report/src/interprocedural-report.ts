@@ -1,4 +1,5 @@
 import { decodeInterproceduralPath, type CutReason } from '@pathprof/numbering';
+import type { RefusalReason } from '@pathprof/cfg';
 import type { FunctionMetadata } from 'babel-plugin-pathprof';
 import { edgeDecision, formatDecision } from './decisions';
 import type { ProfiledFile } from './profiled-file';
@@ -6,7 +7,13 @@ import type { TerminalStyle } from './terminal-style';
 import { counted, groupedDigits } from './counted';
 import { closestWords } from './closest-word';
 import { namesOf, suggestion } from './function-selection';
-import { notCrossedSites, placeNotCrossed, WHY_NOT_CROSSED, type PlacedCall } from './not-crossed-calls';
+import {
+  placeUnsplitCalls,
+  UNKNOWN_CALLEE_MEANS,
+  unsplitCalls,
+  WHY_NOT_CROSSED,
+  type PlacedCall,
+} from './not-crossed-calls';
 
 /** One step of an interprocedural path, in source terms. */
 export interface CallPathStep {
@@ -14,19 +21,23 @@ export interface CallPathStep {
   readonly depth: number;
   readonly function: string;
   /**
-   * A decision, a crossed call, a cut call, a call not crossed, the return from a call, a path (re)start, or
-   * its end.
+   * A decision, a crossed call, a cut call, a call not crossed of a statically known callee, a call whose
+   * callee is not known statically (a method, a callback, another file's function, a `new`), the return from
+   * a call, a path (re)start, or its end.
    */
-  readonly kind: 'decision' | 'call' | 'cut-call' | 'not-crossed-call' | 'return' | 'restart' | 'end';
+  readonly kind:
+    'decision' | 'call' | 'cut-call' | 'not-crossed-call' | 'unknown-call' | 'return' | 'restart' | 'end';
   readonly line: number;
   readonly text: string;
   /** A cut call or a call not crossed: the callee, whose paths are counted on their own, and why, in words. */
   readonly callee?: string;
   readonly why?: string;
+  /** A call not crossed or of an unknown callee: the call as written (`obj.parse(s)`, `new Date(…)`). */
+  readonly call?: string;
   /**
-   * A call not crossed: false when the path perhaps did not run it (an exception left the code around it,
-   * before or after the call). Such calls are placed by their position in the source: one whose code the path
-   * ran only part of (a switch case's test spans its case) is left out.
+   * A call not crossed or of an unknown callee: false when the path perhaps did not make it (an exception
+   * left its block, and code before the call in the block may have raised it). Such a call is placed exactly:
+   * the build records the block of the caller's graph that makes it, and the path ran that block.
    */
   readonly certain?: boolean;
 }
@@ -92,12 +103,7 @@ export function interproceduralReport(file: ProfiledFile): InterproceduralReport
     executedPaths: paths.length,
     crossedSites: sites.filter((s) => s.cut === null).length,
     cutSites: sites.filter((s) => s.cut !== null).length,
-    notCrossed: (file.meta.interprocedural?.notCrossed ?? []).map((call) => ({
-      caller: functionNames(file)[call.caller],
-      callee: functionNames(file)[call.callee],
-      line: call.line,
-      why: WHY_NOT_CROSSED[call.why] ?? call.why,
-    })),
+    notCrossed: notCrossedCalls(file),
     paths,
   };
 }
@@ -117,23 +123,25 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
     kind: CallPathStep['kind'],
     line: number,
     text: string,
-    extra: Pick<CallPathStep, 'callee' | 'why' | 'certain'> = {},
+    extra: Pick<CallPathStep, 'callee' | 'why' | 'call' | 'certain'> = {},
   ) => steps.push({ depth, function: names[fn], kind, line, text, ...extra });
-  const placed = placeNotCrossed(numbering, decoded.path.steps, notCrossedSites(file));
+  const placed = placeUnsplitCalls(numbering, decoded.path.steps, file);
   let next = 0;
   decoded.path.steps.forEach((step, i) => {
     const procedure = numbering.procedures[step.procedure];
     const meta = functions[step.procedure];
-    // The calls not crossed in the code the step leaves ran before it.
+    // The calls not split that the block the step leaves made, before it.
     for (; next < placed.length && placed[next].before === i; next++) {
-      const call = placed[next];
-      const callee = names[call.site.callee];
-      const why = WHY_NOT_CROSSED[call.site.why] ?? call.site.why;
-      push(step.procedure, 'not-crossed-call', call.site.line, notCrossedStep(call, callee, why), {
-        callee,
-        why,
-        certain: call.certain,
-      });
+      const { call, certain } = placed[next];
+      const callee = call.callee < 0 ? undefined : names[call.callee];
+      const why = call.why === 'unknown' ? UNKNOWN_CALLEE_MEANS : WHY_NOT_CROSSED[call.why];
+      push(
+        step.procedure,
+        callee === undefined ? 'unknown-call' : 'not-crossed-call',
+        call.endLine,
+        unsplitStep(placed[next], callee, why),
+        { ...(callee === undefined ? {} : { callee }), why, call: call.text, certain },
+      );
     }
     if (step.kind === 'call') {
       const site = procedure.callSites[step.site];
@@ -211,11 +219,27 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
   };
 }
 
-/** A call not crossed as a step: the call, why not crossed, and whether the path surely ran it. */
-function notCrossedStep(call: PlacedCall, callee: string, why: string): string {
-  const own = `not crossed, ${why}; ${callee}'s paths are counted on their own`;
-  if (call.certain) return `→ ${call.site.text}, ${own}`;
-  return `→ ${call.site.text}? perhaps: an exception left the code around it, before or after the call; ${own}`;
+/** A call not split as a step: the call, why not crossed, and whether the path surely made it. */
+function unsplitStep(placed: PlacedCall, callee: string | undefined, why: string): string {
+  const own = callee === undefined ? why : `not crossed, ${why}; ${callee}'s paths are counted on their own`;
+  if (placed.certain) return `→ ${placed.call.text}, ${own}`;
+  return `→ ${placed.call.text}? perhaps not made: an exception left this code, perhaps before the call; ${own}`;
+}
+
+/**
+ * The calls of statically known callees that are not crossed: from the calls the build recorded with their
+ * blocks, or as older builds listed them (`notCrossed`).
+ */
+function notCrossedCalls(file: ProfiledFile): NotCrossedCall[] {
+  const names = functionNames(file);
+  const older = file.meta.interprocedural?.notCrossed;
+  const calls = older ?? unsplitCalls(file).filter((call) => call.callee >= 0);
+  return calls.map((call) => ({
+    caller: names[call.caller],
+    callee: names[call.callee],
+    line: call.line,
+    why: WHY_NOT_CROSSED[call.why as RefusalReason] ?? call.why,
+  }));
 }
 
 const namesByFile = new WeakMap<ProfiledFile, string[]>();
@@ -439,9 +463,67 @@ function formatCallPath(
 /** A path's context prefix and active suffix (all of it when none), each with its unmatched cases folded. */
 export function foldedParts(path: DecodedCallPath): [CallPathStep[], CallPathStep[]] {
   return [
-    foldUnmatchedCases(path.steps.slice(0, path.contextLength)),
-    foldUnmatchedCases(path.steps.slice(path.contextLength)),
+    foldCallRuns(foldUnmatchedCases(path.steps.slice(0, path.contextLength))),
+    foldCallRuns(foldUnmatchedCases(path.steps.slice(path.contextLength))),
   ];
+}
+
+/** The most calls not split shown in a row: more (a block building an object of calls) are counted. */
+const CALLS_IN_A_ROW = 6;
+
+const isUnsplitCall = (s: CallPathStep) => s.kind === 'not-crossed-call' || s.kind === 'unknown-call';
+
+/**
+ * Calls not split in a row, folded so that they do not swamp a path's listing: the same call made again and
+ * again (`this.push(x)`) as one step, `this.push(x) ×4`; of a longer run of calls, the first
+ * `CALLS_IN_A_ROW - 1`, then one step saying how many more (json lists each).
+ */
+export function foldCallRuns(steps: readonly CallPathStep[]): CallPathStep[] {
+  const same = (a: CallPathStep, b: CallPathStep) =>
+    isUnsplitCall(a) &&
+    a.text === b.text &&
+    a.kind === b.kind &&
+    a.function === b.function &&
+    a.depth === b.depth;
+  // Each step with how many calls it stands for.
+  const repeated: { step: CallPathStep; calls: number }[] = [];
+  for (let i = 0; i < steps.length;) {
+    let j = i + 1;
+    while (j < steps.length && same(steps[i], steps[j])) j++;
+    const step = steps[i];
+    const text = step.text.replace(`→ ${step.call}`, `→ ${step.call} ×${j - i}`);
+    repeated.push({ step: j - i > 1 ? { ...step, text } : step, calls: j - i });
+    i = j;
+  }
+  const out: CallPathStep[] = [];
+  for (let i = 0; i < repeated.length;) {
+    const first = repeated[i].step;
+    let j = i;
+    while (
+      j < repeated.length &&
+      isUnsplitCall(repeated[j].step) &&
+      repeated[j].step.function === first.function &&
+      repeated[j].step.depth === first.depth
+    )
+      j++;
+    if (j - i <= CALLS_IN_A_ROW) {
+      for (let k = i; k < Math.max(j, i + 1); k++) out.push(repeated[k].step);
+      i = Math.max(j, i + 1);
+      continue;
+    }
+    for (let k = i; k < i + CALLS_IN_A_ROW - 1; k++) out.push(repeated[k].step);
+    const rest = repeated.slice(i + CALLS_IN_A_ROW - 1, j);
+    const calls = rest.reduce((n, r) => n + r.calls, 0);
+    const perhaps = rest.some((r) => r.step.certain === false);
+    const { step } = rest[0];
+    out.push({
+      ...step,
+      text: `… and ${calls} more calls not crossed, to L${rest[rest.length - 1].step.line}${perhaps ? ', some perhaps not made' : ''} (json lists each)`,
+      ...(perhaps ? { certain: false } : {}),
+    });
+    i = j;
+  }
+  return out;
 }
 
 const UNMATCHED = ' → does not match';

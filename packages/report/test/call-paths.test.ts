@@ -164,7 +164,8 @@ describe('pathprof-report calls', () => {
             const calls = steps.filter((s) => s.kind === 'not-crossed-call' && s.callee === callee);
             return n + p.count * calls.filter((s) => s.certain === certain).length;
           }, 0);
-        // Here every call is placed, and each one perhaps run did run (x.y.z throws after scale(x)).
+        // Every call is placed, and each one perhaps made was made (x.y.z throws after scale(x); a script's
+        // top-level function read may throw for all the build knows).
         expect([callee, called(true) + called(false)]).toEqual([callee, entered]);
         expect(called(false)).toBe(callee === 'scale' ? 6 : 0);
       }
@@ -173,7 +174,7 @@ describe('pathprof-report calls', () => {
         ` L15 → scale(2), not crossed, ${WHY_NOT_CROSSED.parameters}; scale's paths are counted on their own\n`,
       );
       expect(text).toContain(
-        ' L23 → scale(x)? perhaps: an exception left the code around it, before or after the call; not crossed,',
+        ' L23 → scale(x)? perhaps not made: an exception left this code, perhaps before the call; not crossed,',
       );
       expect(text).toContain(
         " L29 → depth(n - 1), cut (recursion); depth's paths are counted on their own\n",
@@ -187,6 +188,92 @@ describe('pathprof-report calls', () => {
         /<li class="step not-crossed-call perhaps">(<span class="fn">risky<\/span> )?<a href="#L23">/,
       );
     }
+  });
+
+  test('calls with no static callee are steps exactly where a path made them; runs of calls are folded', () => {
+    const dynamic = `function parse(s, out, cb) {
+  if (s.length > 2) out.push(s.trim());
+  else out.push(new Date(0).getTime());
+  return cb(out);
+}
+function risky(o, f) {
+  try {
+    f(1); o.g(2);
+    return 0;
+  } catch (e) {
+    return 1;
+  }
+}
+function many(out) {
+  out.push(1); out.push(1); out.push(1);
+  out.push(2); out.push(3); out.push(4); out.push(5);
+  out.push(6); out.push(7); out.push(8);
+  return out;
+}
+for (const s of ['abc', 'a']) parse(s, [], String);
+risky({}, String);
+many([]);
+`;
+    const file = profileInProcess(dynamic, 'call-paths-dynamic.js', { mode: 'interprocedural' });
+    const report = interproceduralReport(file)!;
+    const madeIn = (fn: string) =>
+      report.paths
+        .filter((p) => p.functions.includes(fn))
+        .map((p) =>
+          p.steps
+            .filter((step) => step.kind === 'unknown-call' && step.function === fn)
+            .map((step) => `L${step.line} ${step.call}${step.certain ? '' : '?'}`),
+        );
+    // Each branch's calls, in the order they are made, and no other.
+    expect(madeIn('parse').sort()).toEqual([
+      ['L2 s.trim()', 'L2 out.push(s.trim())', 'L4 cb(out)'],
+      ['L3 new Date(0)', 'L3 new Date(0).getTime()', 'L3 out.push(new Date(0).getTime())', 'L4 cb(out)'],
+    ]);
+    // o.g is not a function: f(1) was surely made (nothing before it may throw), o.g(2) perhaps not.
+    expect(madeIn('risky')).toEqual([['L8 f(1)', 'L8 o.g(2)?']]);
+    expect(madeIn('many')[0]).toHaveLength(10);
+    const text = formatCallPaths(file, report, { label: 'many', names: ['many'] }, plain, 20);
+    expect(text).toMatch(
+      /\n +many +L15 → out\.push\(1\) ×3, callee not known statically.*\n +many +L16 → out\.push\(2\), /,
+    );
+    expect(text).toMatch(
+      /\n +many +L16 → out\.push\(5\), .*\n +many +L17 … and 3 more calls not crossed, to L17 \(json lists each\)\n/,
+    );
+    expect(formatCallPaths(file, report, null, plain, 20)).toContain(
+      ' L8 → o.g(2)? perhaps not made: an exception left this code, perhaps before the call; callee not known statically',
+    );
+    expect(callTreesSection(file, 20)).toContain(
+      '<li class="step unknown-call perhaps"><a href="#L8">L8</a> → o.g(2)? perhaps not made',
+    );
+  });
+
+  test('a profile of a build that recorded no blocks for its calls still reads: the calls not crossed listed apart', () => {
+    const file = profileInProcess(scaled, 'call-paths-older.js', { mode: 'interprocedural' });
+    const ipp = file.meta.interprocedural!;
+    const older = {
+      ...file,
+      meta: {
+        ...file.meta,
+        functions: file.meta.functions.map(({ calls: _calls, ...fn }) => fn),
+        interprocedural: {
+          ...ipp,
+          notCrossed: [6, 6, 7, 10].map((line) => ({
+            caller: line === 10 ? 3 : 2,
+            callee: 1,
+            line,
+            why: 'parameters' as const,
+          })),
+        },
+      },
+    };
+    const [now, then] = [interproceduralReport(file)!, interproceduralReport(older)!];
+    expect(then.notCrossed).toEqual(now.notCrossed);
+    const steps = (r: typeof now) => r.paths.flatMap((p) => p.steps);
+    expect(steps(now).some((s) => s.kind === 'not-crossed-call')).toBe(true);
+    // Without blocks its calls are not steps of the paths; everything else decodes the same.
+    expect(then.paths).toEqual(
+      now.paths.map((p) => ({ ...p, steps: p.steps.filter((s) => s.kind !== 'not-crossed-call') })),
+    );
   });
 
   test('a function is found as show finds it (without its class), and a wrong name is a miss with the closest', () => {

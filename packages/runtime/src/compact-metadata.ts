@@ -65,6 +65,8 @@ const PACKED_STRIDES: Readonly<Record<string, number>> = {
   blockRanges: 1,
   edgeRanges: 1,
   exceptional: 1,
+  // Interprocedural mode's calls not split (`unsplitCallRecords`): a line from the previous call's.
+  calls: 7,
 };
 /** Base-64 VLQ digits, as in source maps: 5 bits each, 32 added while more digits follow. */
 const VLQ_DIGITS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -50,7 +50,7 @@ svg.graph text { font: 10px sans-serif; text-anchor: middle; }
 ul.call-paths { list-style: none; padding-left: 0; } ul.call-tree { list-style: none; padding-left: 1.2em; margin: 0; }
 ul.call-tree li.step .fn { color: #555; font-weight: bold; } ul.call-tree li.call { color: #1f6feb; }
 ul.call-tree li.return { color: #1f6feb; } ul.call-tree li.end { color: #888; } ul.call-tree li.context { opacity: 0.6; }
-ul.call-tree li.cut-call, ul.call-tree li.not-crossed-call { color: #8250df; } ul.call-tree li.perhaps { font-style: italic; }
+ul.call-tree li.cut-call, ul.call-tree li.not-crossed-call { color: #8250df; } ul.call-tree li.unknown-call { color: #57606a; } ul.call-tree li.perhaps { font-style: italic; }
 svg.flame .bar { cursor: pointer; }
 svg.flame rect { fill: #f2a65a; stroke: white; }
 svg.flame .f1 rect { fill: #e07a5f; } svg.flame .f2 rect { fill: #f2cc8f; } svg.flame .f3 rect { fill: #81b29a; }
