@@ -134,7 +134,10 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
     for (; next < placed.length && placed[next].before === i; next++) {
       const { call, certain } = placed[next];
       const callee = call.callee < 0 ? undefined : names[call.callee];
-      const why = call.why === 'unknown' ? UNKNOWN_CALLEE_MEANS : WHY_NOT_CROSSED[call.why];
+      const why =
+        call.why === 'unknown'
+          ? `callee not known statically: ${UNKNOWN_CALLEE_MEANS}`
+          : WHY_NOT_CROSSED[call.why];
       push(
         step.procedure,
         callee === undefined ? 'unknown-call' : 'not-crossed-call',
@@ -221,7 +224,11 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
 
 /** A call not split as a step: the call, why not crossed, and whether the path surely made it. */
 function unsplitStep(placed: PlacedCall, callee: string | undefined, why: string): string {
-  const own = callee === undefined ? why : `not crossed, ${why}; ${callee}'s paths are counted on their own`;
+  // An unknown callee's meaning is long and the same for each: the legend says it once.
+  const own =
+    callee === undefined
+      ? 'callee not known statically'
+      : `not crossed, ${why}; ${callee}'s paths are counted on their own`;
   if (placed.certain) return `→ ${placed.call.text}, ${own}`;
   return `→ ${placed.call.text}? perhaps not made: an exception left this code, perhaps before the call; ${own}`;
 }
@@ -411,7 +418,8 @@ const ACTIVE_MEANS = 'what ran from there to where the path ends';
 /** How to read a listed path, for someone who has never met a path number. */
 const PATH_LEGEND =
   '  path P ×C: the path numbered P of the file (0 to N − 1, as in json), taken C times; each step is a ' +
-  'function, a line and what ran there, indented one level inside each crossed call';
+  'function, a line and what ran there, indented one level inside each crossed call; a call whose callee is ' +
+  `not known statically is a step where the path made it: ${UNKNOWN_CALLEE_MEANS}`;
 
 /** What a call not crossed does, for a reader who expected its callee inside the caller's paths. */
 export const NOT_CROSSED_MEANS =
@@ -468,8 +476,8 @@ export function foldedParts(path: DecodedCallPath): [CallPathStep[], CallPathSte
   ];
 }
 
-/** The most calls not split shown in a row: more (a block building an object of calls) are counted. */
-const CALLS_IN_A_ROW = 6;
+/** The most calls not split shown in a row: of more (an object built of calls), all but one, then a count. */
+const CALLS_IN_A_ROW = 8;
 
 const isUnsplitCall = (s: CallPathStep) => s.kind === 'not-crossed-call' || s.kind === 'unknown-call';
 

@@ -11,8 +11,9 @@ export const WHY_NOT_CROSSED: Record<RefusalReason, string> = {
     'its parameters run code before the callee can take the path (destructuring; older builds also refused defaults)',
 };
 
-/** What a call whose callee is not known statically (a method, a callback, another file's function) means. */
-export const UNKNOWN_CALLEE_MEANS = 'callee not known statically: what it runs is not part of this path';
+/** What a call whose callee is not known statically means for the path it is on. */
+export const UNKNOWN_CALLEE_MEANS =
+  "what it runs (a method, a callback, another file's function, native code) is not part of the path";
 
 /**
  * A call a function makes that is not split (neither crossed nor cut), as the build recorded it: the block

@@ -10,6 +10,7 @@ import {
   type NotCrossedCall,
 } from '../interprocedural-report';
 import type { ProfiledFile } from '../profiled-file';
+import { UNKNOWN_CALLEE_MEANS } from '../not-crossed-calls';
 import { escapeHtml } from './escape-html';
 import { counted, groupedDigits } from '../counted';
 
@@ -34,6 +35,7 @@ export function callTreesSection(file: ProfiledFile, limit: number): string {
   const more = report.paths.length > limit ? `<p>… and ${report.paths.length - limit} more</p>` : '';
   return `<section class="calls"><h2>Paths across calls <small>${report.scheme} scheme</small></h2>
 <p>${counted(report.executedPaths, 'interprocedural path')} executed of N = ${groupedDigits(report.pathCount)}, ${report.paths.filter(crossesCalls).length} through more than one function; ${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut.</p>${notCrossed(report.notCrossed)}
+<p>A call whose callee is not known statically is a step where the path made it: ${escapeHtml(UNKNOWN_CALLEE_MEANS)}; one in italics perhaps was not made (an exception left its code).</p>
 ${report.scheme === 'context' ? "<p>Greyed steps are a path's context: how its active part was reached (its calls still open; counted as part of the path).</p>" : ''}
 <ul class="call-paths">${paths.join('\n')}</ul>${more}</section>`;
 }
