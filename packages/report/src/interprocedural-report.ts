@@ -134,16 +134,15 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
     for (; next < placed.length && placed[next].before === i; next++) {
       const { call, certain } = placed[next];
       const callee = call.callee < 0 ? undefined : names[call.callee];
-      const why =
-        call.why === 'unknown'
-          ? `callee not known statically: ${UNKNOWN_CALLEE_MEANS}`
-          : WHY_NOT_CROSSED[call.why];
+      // An unknown callee's meaning is long and the same for each: the legends say it once.
+      const why = call.why === 'unknown' ? 'callee not known statically' : WHY_NOT_CROSSED[call.why];
       push(
         step.procedure,
         callee === undefined ? 'unknown-call' : 'not-crossed-call',
         call.endLine,
         unsplitStep(placed[next], callee, why),
-        { ...(callee === undefined ? {} : { callee }), why, call: call.text, certain },
+        // An unknown callee's why is its kind: json lists many such steps.
+        { ...(callee === undefined ? {} : { callee, why }), call: call.text, certain },
       );
     }
     if (step.kind === 'call') {
@@ -224,11 +223,7 @@ export function decodeCallPath(file: ProfiledFile, number: number, count: number
 
 /** A call not split as a step: the call, why not crossed, and whether the path surely made it. */
 function unsplitStep(placed: PlacedCall, callee: string | undefined, why: string): string {
-  // An unknown callee's meaning is long and the same for each: the legend says it once.
-  const own =
-    callee === undefined
-      ? 'callee not known statically'
-      : `not crossed, ${why}; ${callee}'s paths are counted on their own`;
+  const own = callee === undefined ? why : `not crossed, ${why}; ${callee}'s paths are counted on their own`;
   if (placed.certain) return `→ ${placed.call.text}, ${own}`;
   return `→ ${placed.call.text}? perhaps not made: an exception left this code, perhaps before the call; ${own}`;
 }
