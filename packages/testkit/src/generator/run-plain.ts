@@ -14,6 +14,8 @@ export interface RunOptions {
 export const TIMEOUT = 'Timeout';
 
 const OUTCOME = '__pathprofOutcome';
+/** The global a run's arguments are in when its program's script calls the entry. */
+const ARGS = '__pathprofArgs';
 
 /** Calls the entry and leaves its outcome, awaited if it is a promise, in a global of the context. */
 const CALL = `(function (entry, args) {
@@ -36,7 +38,9 @@ const CALL = `(function (entry, args) {
  * properties of the context's global object (which would also make every call of them slow). The context runs
  * its own microtasks after the evaluation, within the timeout, so a program that awaits only promises (never
  * timers) has settled when this returns, and a runaway one is stopped. Arguments are passed as source
- * literals, so each run gets its own copies, made of the context's own Array and Object.
+ * literals, so each run gets its own copies, made of the context's own Array and Object: a script of their
+ * own, run first, leaves them in a global of the context, so the program's script is the same for every input
+ * and compiled once (`compiledProgram`).
  */
 export function runPlain(source: string, args: readonly unknown[], options: RunOptions = {}): RunResult {
   const timeout = options.timeoutMs ?? 2000;
@@ -44,14 +48,10 @@ export function runPlain(source: string, args: readonly unknown[], options: RunO
     { ...options.globals, module: { exports: {} } },
     { microtaskMode: 'afterEvaluate' },
   );
-  // The wrapper opens on the source's first line, so line numbers in stack traces stay those of the source.
-  const run = [
-    `(function (module, exports) {${source}`,
-    '})(module, module.exports);',
-    `${CALL}(module.exports, [${args.map(toLiteral).join(', ')}]);`,
-  ].join('\n');
+  const passArgs = new vm.Script(`globalThis.${ARGS} = [${args.map(toLiteral).join(', ')}];`);
   try {
-    new vm.Script(run, { filename: 'program.js' }).runInContext(context, { timeout });
+    passArgs.runInContext(context);
+    compiledProgram(source).runInContext(context, { timeout });
   } catch (error) {
     if ((error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
       return { error: `${TIMEOUT}: the run took more than ${timeout} ms` };
@@ -62,6 +62,33 @@ export function runPlain(source: string, args: readonly unknown[], options: RunO
     { value?: unknown; error?: unknown } | undefined;
   if (outcome === undefined) return { error: 'Pending: the promise the entry returned never settled' };
   return 'error' in outcome ? { error: describeError(outcome.error) } : { value: outcome.value };
+}
+
+/**
+ * The programs compiled last, by source: the property tests run a program and its instrumented copies on each
+ * input in turn (plain then traced, path then edge), so a few suffice.
+ */
+const compiled = new Map<string, vm.Script>();
+const COMPILED_KEPT = 4;
+
+/**
+ * The script that runs `source` and calls its entry on the arguments in the context's global `ARGS`: the same
+ * script for every input, so V8 compiles the program (and each function the runs call) once for them all; a
+ * script is not bound to a context.
+ */
+function compiledProgram(source: string): vm.Script {
+  let script = compiled.get(source);
+  if (script) return script;
+  // The wrapper opens on the source's first line, so line numbers in stack traces stay those of the source.
+  const run = [
+    `(function (module, exports) {${source}`,
+    '})(module, module.exports);',
+    `${CALL}(module.exports, globalThis.${ARGS});`,
+  ].join('\n');
+  script = new vm.Script(run, { filename: 'program.js' });
+  if (compiled.size === COMPILED_KEPT) compiled.delete(compiled.keys().next().value!);
+  compiled.set(source, script);
+  return script;
 }
 
 /** `name: message` of an error; a thrown non-error is shown as JSON (objects) or as a string. */
