@@ -33,6 +33,7 @@ export {
 export { fingerprint } from './fingerprint';
 /** The files the plugin leaves alone unless `exclude` is given: spread it to extend rather than replace. */
 export { DEFAULT_EXCLUDE } from './default-exclude';
+export { buildId } from './build-id';
 /** The plugin's options checked, with the file selection they make (what `all` lists). */
 export { resolveOptions, type ResolvedOptions } from './options';
 

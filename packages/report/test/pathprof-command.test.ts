@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { delimiter, join } from 'node:path';
 import { isMetadataFile } from '@pathprof/runtime';
 import type { PathReport } from '../src';
@@ -128,6 +136,55 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
       expect(run.stdout).toMatch(/^1 -1 1\n/);
       // sign(4) and sign(9) take one path, sign(-4) another.
       expect(run.stdout).toMatch(/^ {2}sign +1 .* #1 ×2, #5 ×1$/m);
+    } finally {
+      rmSync(project, { recursive: true, force: true });
+    }
+  });
+
+  test('compiled files are cached across processes (both hooks), keyed on the source and the plugin build', () => {
+    const base = join(repository, 'tmp');
+    mkdirSync(base, { recursive: true });
+    const project = mkdtempSync(join(base, 'command-cache-'));
+    try {
+      writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
+      writeFileSync(join(project, 'babel.config.json'), '{}\n');
+      mkdirSync(join(project, 'node_modules'));
+      writeFileSync(join(project, 'sign.js'), 'export const sign = (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);\n');
+      writeFileSync(join(project, 'twice.cjs'), 'module.exports = (x) => (x > 2 ? 2 * x : x);\n');
+      writeFileSync(
+        join(project, 'main.js'),
+        "import { createRequire } from 'node:module';\nimport { sign } from './sign.js';\n" +
+          "const twice = createRequire(import.meta.url)('./twice.cjs');\nconsole.log(sign(4), sign(-4), twice(3));\n",
+      );
+      const first = pathprof(project, ['node', 'main.js']);
+      expect(first.stderr).toBe('');
+      expect(first.stdout).toMatch(/^1 -1 6\n/);
+      // What a second process reads is what the first stored: changed here, it runs changed.
+      const modules = join(project, 'node_modules', '.cache', 'pathprof');
+      const signs = readdirSync(modules).filter((n) =>
+        readFileSync(join(modules, n), 'utf8').includes('registerFile("sign.js"'),
+      );
+      expect(signs).toHaveLength(1);
+      writeFileSync(join(modules, signs[0]), 'export const sign = () => 7;\n');
+      const registerDir = join(project, 'node_modules', '.cache', '@babel', 'register');
+      const [json] = readdirSync(registerDir);
+      const cache = JSON.parse(readFileSync(join(registerDir, json), 'utf8')) as Record<
+        string,
+        { value: { code: string } }
+      >;
+      const keys = Object.keys(cache).filter((k) => k.includes('twice.cjs'));
+      expect(keys).toHaveLength(1);
+      // The plugin's build is in the key: a rebuilt or upgraded plugin never reads this entry.
+      expect(keys[0]).toMatch(/"pathprofBuild":"[0-9a-f]{16}"/);
+      cache[keys[0]].value.code = 'module.exports = () => 8;\n';
+      writeFileSync(join(registerDir, json), JSON.stringify(cache));
+      const second = pathprof(project, ['node', 'main.js']);
+      expect(second.stdout).toMatch(/^7 7 8\n/);
+      // A changed source is compiled again.
+      writeFileSync(join(project, 'sign.js'), 'export const sign = (x) => (x > 0 ? 1 : -1);\n');
+      writeFileSync(join(project, 'twice.cjs'), 'module.exports = (x) => 2 * x;\n');
+      const third = pathprof(project, ['node', 'main.js']);
+      expect(third.stdout).toMatch(/^1 -1 6\n/);
     } finally {
       rmSync(project, { recursive: true, force: true });
     }
