@@ -249,7 +249,10 @@ export class CfgBuilder {
     }
     const { type } = node;
     if (
-      (type === 'CallExpression' || type === 'OptionalCallExpression' || type === 'NewExpression') &&
+      (type === 'CallExpression' ||
+        type === 'OptionalCallExpression' ||
+        type === 'NewExpression' ||
+        type === 'TaggedTemplateExpression') &&
       this.cur !== UNREACHABLE &&
       !this.callsNoted.has(node)
     ) {

@@ -87,12 +87,12 @@ export interface CfgCallSite {
 }
 
 /**
- * A call, optional call or `new` of the graph's own code, in the block that makes it (after its callee and
- * arguments are evaluated). `afterThrowable`: code of the block before it may throw, so a path that leaves the
+ * A call, optional call, `new` or tagged template of the graph's own code, in the block that makes it (after
+ * its callee and arguments are evaluated). `afterThrowable`: code of the block before it may throw, so a path that leaves the
  * block by an exception may not have made it; otherwise that path made it (and the call perhaps threw).
  */
 export interface CfgCall {
-  readonly node: t.CallExpression | t.OptionalCallExpression | t.NewExpression;
+  readonly node: t.CallExpression | t.OptionalCallExpression | t.NewExpression | t.TaggedTemplateExpression;
   readonly block: number;
   readonly afterThrowable: boolean;
 }

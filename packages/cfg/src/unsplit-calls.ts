@@ -22,7 +22,10 @@ export interface UnsplitCall {
   /** Where the call starts (1-based line, 0-based column). */
   readonly line: number;
   readonly column: number;
-  /** Where its callee ends (`obj.parse` of `obj.parse(x)`, `new Date` of `new Date()`): its arguments follow. */
+  /**
+   * Where its callee ends (`obj.parse` of `obj.parse(x)`, `new Date` of `new Date()`, `html` of a tagged
+   * template): its arguments follow.
+   */
   readonly endLine: number;
   readonly endColumn: number;
   /** The callee's index among the file's graphs, or -1 when not known statically. */
@@ -45,7 +48,7 @@ export function unsplitCallRecords(graph: ControlFlowGraph, refused: readonly Re
   const records: number[] = [];
   for (const { node, block, afterThrowable } of graph.calls) {
     if (split.has(node) || !node.loc) continue;
-    const end = node.callee.loc?.end;
+    const end = (node.type === 'TaggedTemplateExpression' ? node.tag : node.callee).loc?.end;
     const r = refusal.get(node);
     const { start } = node.loc;
     records.push(

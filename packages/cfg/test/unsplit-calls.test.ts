@@ -37,12 +37,12 @@ test('each call not split is recorded in the block that makes it, in the order i
       'export function f(o, cb) {',
       '  if (cb(o)) o.g(leaf(o), new Date(0).getTime());',
       '  else later();',
-      '  return o?.h(1);',
+      '  return o?.h(String.raw`x`);',
       '}',
     ].join('\n'),
   );
   // The split call leaf(o) ends its block: o.g(…) and what it is made of run in the return site after it.
-  // o?.h(1) runs past the test of o, after the read of o.h. Only cb(o) has nothing before it in its block that
+  // o?.h(…) runs past the test of o, after the read of o.h and its argument, a tagged template. Only cb(o) has nothing before it in its block that
   // may throw (a parameter's read cannot; a read of a function outside may, for all the graph knows).
   expect(calls.f).toEqual([
     'cb B2 unknown',
@@ -50,6 +50,7 @@ test('each call not split is recorded in the block that makes it, in the order i
     'new Date(0).getTime B5 unknown !',
     'o.g B5 unknown !',
     'later B6 async→later !',
+    'String.raw B8 unknown !',
     'o?.h B8 unknown !',
   ]);
   expect(calls.leaf).toEqual([]);

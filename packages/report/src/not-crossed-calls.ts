@@ -71,10 +71,16 @@ function callText(file: ProfiledFile, call: UnsplitCall): string {
           (lines[call.endLine - 1] ?? '').slice(0, call.endColumn),
         ].join(' ');
   const rest = lines[call.endLine - 1] ?? '';
+  // A tagged template's quasi is not quoted: it is often long and on many lines.
+  if (rest[call.endColumn] === '`') return tail(`${callee}\`…\``);
   const end = argumentsEnd(rest, call.endColumn);
   const whole = (callee + (end === null ? '(…)' : rest.slice(call.endColumn, end))).replace(/\s+/g, ' ');
-  if (whole.length <= CALL_TEXT_LIMIT) return whole;
-  const short = `${callee.replace(/\s+/g, ' ')}(…)`;
+  return whole.length <= CALL_TEXT_LIMIT ? whole : tail(`${callee}(…)`);
+}
+
+/** A call's text within `CALL_TEXT_LIMIT`: whitespace runs as one space, a long one's end (`….then(…)`). */
+function tail(text: string): string {
+  const short = text.replace(/\s+/g, ' ');
   return short.length <= CALL_TEXT_LIMIT ? short : `…${short.slice(short.length - CALL_TEXT_LIMIT + 1)}`;
 }
 

@@ -194,7 +194,7 @@ describe('pathprof-report calls', () => {
     const dynamic = `function parse(s, out, cb) {
   if (s.length > 2) out.push(s.trim());
   else out.push(new Date(0).getTime());
-  return cb(out);
+  return cb(out, String.raw\`\${s}\`);
 }
 function risky(o, f) {
   try {
@@ -226,8 +226,14 @@ many([]);
         );
     // Each branch's calls, in the order they are made, and no other.
     expect(madeIn('parse').sort()).toEqual([
-      ['L2 s.trim()', 'L2 out.push(s.trim())', 'L4 cb(out)'],
-      ['L3 new Date(0)', 'L3 new Date(0).getTime()', 'L3 out.push(new Date(0).getTime())', 'L4 cb(out)'],
+      ['L2 s.trim()', 'L2 out.push(s.trim())', 'L4 String.raw`…`', 'L4 cb(out, String.raw`${s}`)'],
+      [
+        'L3 new Date(0)',
+        'L3 new Date(0).getTime()',
+        'L3 out.push(new Date(0).getTime())',
+        'L4 String.raw`…`',
+        'L4 cb(out, String.raw`${s}`)',
+      ],
     ]);
     // o.g is not a function: f(1) was surely made (nothing before it may throw), o.g(2) perhaps not.
     expect(madeIn('risky')).toEqual([['L8 f(1)', 'L8 o.g(2)?']]);
