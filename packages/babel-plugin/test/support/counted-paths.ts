@@ -1,7 +1,7 @@
 import { expandMetadata, getStore } from '@pathprof/runtime';
 import * as runtime from '@pathprof/runtime';
 import { edgePlanOf, numberingOf, type FileMetadata } from '../../src';
-import { deriveEdgeCounts, type PathNumbering } from '@pathprof/numbering';
+import { deriveEdgeCounts, type EdgeProfilePlan, type PathNumbering } from '@pathprof/numbering';
 import { runPlain, TIMEOUT, type RunResult } from '@pathprof/testkit';
 
 /** Globals instrumented code needs inside a `vm` context: `require` of the runtime, as the plugin emits it. */
@@ -45,7 +45,8 @@ export function countedPaths(key: string): {
 } {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
-  const meta = expandMetadata(JSON.parse(record.meta)) as FileMetadata;
+  const read = readMetadata(record.meta);
+  const { meta } = read;
   const paths = meta.functions.map((fn) => {
     const storage = fn.path!.storage;
     const pairs: [number, number][] =
@@ -57,7 +58,8 @@ export function countedPaths(key: string): {
           ]);
     return pairs.filter(([, n]) => n > 0).sort((a, b) => a[0] - b[0]);
   });
-  return { meta, numberings: meta.functions.map((fn) => numberingOf(meta, fn)), paths };
+  read.numberings ??= meta.functions.map((fn) => numberingOf(meta, fn));
+  return { meta, numberings: read.numberings, paths };
 }
 
 /**
@@ -67,11 +69,14 @@ export function countedPaths(key: string): {
 export function derivedEdgeCounts(key: string, earlyExits: (fn: number) => number[]): number[][] {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
-  const meta = expandMetadata(JSON.parse(record.meta)) as FileMetadata;
+  const read = readMetadata(record.meta);
+  const { meta } = read;
+  read.edgePlans ??= meta.functions.map((fn) => edgePlanOf(meta, fn));
+  const plans = read.edgePlans;
   return meta.functions.map((fn, k) => {
     const { offset, counterCount } = fn.edge!;
     const derived = deriveEdgeCounts(
-      edgePlanOf(meta, fn),
+      plans[k],
       record.counts.subarray(offset, offset + counterCount),
       earlyExits(k),
     );
@@ -79,4 +84,28 @@ export function derivedEdgeCounts(key: string, earlyExits: (fn: number) => numbe
       throw new Error(`${fn.name}: flow not conserved ${JSON.stringify(derived.violations)}`);
     return derived.edgeCounts;
   });
+}
+
+/** A file's metadata as read from its text, with what the checks derive from it, on first use. */
+interface ReadMetadata {
+  readonly meta: FileMetadata;
+  numberings?: PathNumbering[];
+  edgePlans?: EdgeProfilePlan[];
+}
+
+/**
+ * The metadata texts read last: every run of one instrumented program registers the same text, and the
+ * property checks read it after each run (path and edge mode in turn, on each input), so its numberings and
+ * edge plans, functions of the text alone, are worked out once per program.
+ */
+const readByText = new Map<string, ReadMetadata>();
+const READ_KEPT = 4;
+
+function readMetadata(text: string): ReadMetadata {
+  let read = readByText.get(text);
+  if (read) return read;
+  read = { meta: expandMetadata(JSON.parse(text)) as FileMetadata };
+  if (readByText.size === READ_KEPT) readByText.delete(readByText.keys().next().value!);
+  readByText.set(text, read);
+  return read;
 }
