@@ -57,8 +57,7 @@ const CALL_TEXT_LIMIT = 40;
 
 /**
  * The call as written, from its start to its closing parenthesis when that is on the line its callee ends
- * on and the whole is short; else its callee and `(…)`. Whitespace runs read as one space; a callee too long
- * keeps its end (`….then(…)`), where the method's name is.
+ * on and the whole is short; else its callee and `(…)` (`shortened`).
  */
 function callText(file: ProfiledFile, call: UnsplitCall): string {
   const lines = file.source.lines;
@@ -72,16 +71,23 @@ function callText(file: ProfiledFile, call: UnsplitCall): string {
         ].join(' ');
   const rest = lines[call.endLine - 1] ?? '';
   // A tagged template's quasi is not quoted: it is often long and on many lines.
-  if (rest[call.endColumn] === '`') return tail(`${callee}\`…\``);
+  if (rest[call.endColumn] === '`') return shortened(callee, '`…`');
   const end = argumentsEnd(rest, call.endColumn);
   const whole = (callee + (end === null ? '(…)' : rest.slice(call.endColumn, end))).replace(/\s+/g, ' ');
-  return whole.length <= CALL_TEXT_LIMIT ? whole : tail(`${callee}(…)`);
+  return whole.length <= CALL_TEXT_LIMIT ? whole : shortened(callee, '(…)');
 }
 
-/** A call's text within `CALL_TEXT_LIMIT`: whitespace runs as one space, a long one's end (`….then(…)`). */
-function tail(text: string): string {
-  const short = text.replace(/\s+/g, ' ');
-  return short.length <= CALL_TEXT_LIMIT ? short : `…${short.slice(short.length - CALL_TEXT_LIMIT + 1)}`;
+/**
+ * A call as its callee and `args` within `CALL_TEXT_LIMIT`, whitespace runs as one space; a callee too long
+ * as its last member (`….splice(…)`), where the method's name is, or else its end.
+ */
+function shortened(callee: string, args: string): string {
+  const text = `${callee}${args}`.replace(/\s+/g, ' ');
+  if (text.length <= CALL_TEXT_LIMIT) return text;
+  const member = /(?:\?\.|\.)\s*#?[\w$]+\s*$/.exec(callee);
+  return member
+    ? `…${member[0].replace(/\s+/g, '')}${args}`
+    : `…${text.slice(text.length - CALL_TEXT_LIMIT + 1)}`;
 }
 
 /**
