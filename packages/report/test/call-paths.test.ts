@@ -210,8 +210,11 @@ function many(out) {
   out.push(6); out.push(7); out.push(8); out.push(9); out.push(10);
   return out.concat([0, 1]).map(String).filter(Boolean).slice(0, 100);
 }
-for (const s of ['abc', 'a']) parse(s, [], String);
-risky({}, String);
+function keep(x) {
+  return x;
+}
+for (const s of ['abc', 'a']) parse(s, [], keep);
+risky({}, keep);
 many([]);
 `;
     const file = profileInProcess(dynamic, 'call-paths-dynamic.js', { mode: 'interprocedural' });
@@ -235,6 +238,13 @@ many([]);
         'L4 cb(out, String.raw`${s}`)',
       ],
     ]);
+    // keep, passed as a value, is entered by each call of cb or f the paths made, and only by those.
+    const entered = report.paths.filter((p) => p.start.function === 'keep').reduce((n, p) => n + p.count, 0);
+    const made = report.paths.reduce(
+      (n, p) => n + p.count * p.steps.filter((s) => s.call?.startsWith('cb(') || s.call === 'f(1)').length,
+      0,
+    );
+    expect([entered, made]).toEqual([3, 3]);
     // o.g is not a function: f(1) was surely made (nothing before it may throw), o.g(2) perhaps not.
     expect(madeIn('risky')).toEqual([['L8 f(1)', 'L8 o.g(2)?']]);
     // A long call reads as its last member.
