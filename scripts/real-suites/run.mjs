@@ -10,7 +10,17 @@
 // with `--keep DIR` each instrumented run's profiles (DIR/NAME-MODE), for pathprof-report.
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +81,11 @@ const RECIPES = {
     runner: 'vitest',
     include: ['src/**'],
   },
+  commander: {
+    style: 'a command-line parser: classes, getters, option and help objects; tested with node:test',
+    runner: 'node-test',
+    include: ['index.js', 'lib/**'],
+  },
 };
 
 const usage = `usage: npm run real-suites -- DIR... [--mode path|edge|interprocedural|contexts|preferential|trace]... [--plugin-options JSON] [--json FILE] [--keep DIR]
@@ -108,7 +123,8 @@ for (const dir of positionals.map((d) => resolve(d))) {
   const name = JSON.parse(readFileSync(manifest, 'utf8')).name;
   const recipe = RECIPES[name];
   if (!recipe) fail(`${dir} is ${name}, not a known suite`);
-  if (!existsSync(join(dir, 'node_modules'))) fail(`${dir} has no node_modules: run npm install there first`);
+  if (recipe.runner !== 'node-test' && !existsSync(join(dir, 'node_modules')))
+    fail(`${dir} has no node_modules: run npm install there first`);
   const plain = runSuite(dir, recipe, null);
   const entry = { name, style: recipe.style, tests: plain.tests.size, plain: tally(plain.tests), modes: {} };
   console.log(`\n${name} (${recipe.style}): ${entry.tests} tests plain, ${JSON.stringify(entry.plain)}`);
@@ -180,7 +196,9 @@ function runSuite(dir, recipe, options, keep) {
     NODE_PATH: join(root, 'node_modules'),
   };
   try {
-    const run = { mocha: runMocha, jest: runJest, vitest: runVitest }[recipe.runner];
+    const run = { mocha: runMocha, jest: runJest, vitest: runVitest, 'node-test': runNodeTest }[
+      recipe.runner
+    ];
     const tests = run(dir, recipe, options, env, work);
     if (keep && existsSync(profiles)) {
       rmSync(keep, { recursive: true, force: true });
@@ -194,15 +212,13 @@ function runSuite(dir, recipe, options, keep) {
 
 function runMocha(dir, recipe, options, env, work) {
   const out = join(work, 'mocha.json');
-  const register = options ? ['--require', join(here, 'mocha-register.cjs')] : [];
-  if (options?.mode === 'trace') register.push('--require', traceSetup('mocha', work));
-  const settings = { dir, plugin, include: recipe.include, pluginOptions: options };
+  const register = requires(options, work);
   const run = spawnSync(
     process.execPath,
     [mochaBin(dir), ...register, ...recipe.args, '--reporter', 'json', '--reporter-option', `output=${out}`],
     {
       cwd: dir,
-      env: { ...env, PATHPROF_REAL_SUITE: JSON.stringify(settings) },
+      env: { ...env, PATHPROF_REAL_SUITE: realSuiteSettings(dir, recipe, options) },
       encoding: 'utf8',
       maxBuffer: 1 << 28,
     },
@@ -222,6 +238,74 @@ function runMocha(dir, recipe, options, env, work) {
   for (const t of results.failures) addTest(tests, t.fullTitle, 'failed');
   for (const t of results.pending) addTest(tests, t.fullTitle, 'pending');
   return tests;
+}
+
+/**
+ * A `node --test` suite (node:test, its default test files): every test file runs in a process of its own, so
+ * the require hook (and trace mode's setup) goes to all of them through NODE_OPTIONS. Outcomes come from a
+ * reporter of ours (node-test-reporter.mjs).
+ */
+function runNodeTest(dir, recipe, options, env, work) {
+  const out = join(work, 'node-test.json');
+  // A module that `require` loads as an ES module (Node 20.19's require(esm)) is compiled by the CommonJS hook
+  // and imports the runtime by name, past the module hooks: the checkout gets the plugin, as a user's project
+  // has it installed, for the run.
+  const installed = join(dir, 'node_modules', 'babel-plugin-pathprof');
+  const lent = options && !existsSync(installed);
+  if (lent) {
+    mkdirSync(dirname(installed), { recursive: true });
+    symlinkSync(join(root, 'packages', 'babel-plugin'), installed, 'dir');
+  }
+  try {
+    return nodeTestOutcomes(dir, recipe, options, env, work, out);
+  } finally {
+    if (lent) rmSync(installed);
+  }
+}
+
+function nodeTestOutcomes(dir, recipe, options, env, work, out) {
+  const options_ = requires(options, work).map((arg) => (arg.startsWith('-') ? arg : `"${arg}"`));
+  const run = spawnSync(
+    process.execPath,
+    [
+      '--test',
+      `--test-reporter=${join(here, 'node-test-reporter.mjs')}`,
+      `--test-reporter-destination=${out}`,
+    ],
+    {
+      cwd: dir,
+      env: {
+        ...env,
+        NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...options_].join(' ').trim(),
+        PATHPROF_REAL_SUITE: realSuiteSettings(dir, recipe, options),
+      },
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    },
+  );
+  let results;
+  try {
+    results = JSON.parse(readFileSync(out, 'utf8'));
+  } catch {
+    throw new Error(
+      `node --test gave no results in ${dir} (exit ${run.status}): ${run.stderr.slice(0, 2000)}`,
+    );
+  }
+  const tests = new Map();
+  for (const t of results) addTest(tests, t.name, t.outcome);
+  return tests;
+}
+
+/** The `--require`s that instrument a mocha or node:test process (none plain). */
+function requires(options, work) {
+  const out = options ? ['--require', join(here, 'babel-register.cjs')] : [];
+  if (options?.mode === 'trace') out.push('--require', traceSetup('mocha', work));
+  return out;
+}
+
+/** What babel-register.cjs reads. */
+function realSuiteSettings(dir, recipe, options) {
+  return JSON.stringify({ dir, plugin, include: recipe.include, pluginOptions: options });
 }
 
 function runJest(dir, recipe, options, env, work) {
