@@ -45,6 +45,18 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
   );
 }
 
+/** Runs `body` in a new project directory under the repository's tmp/ (its node_modules resolve), then removes it. */
+function inScratchProject(prefix: string, body: (project: string) => void): void {
+  const base = join(repository, 'tmp');
+  mkdirSync(base, { recursive: true });
+  const project = mkdtempSync(join(base, prefix));
+  try {
+    body(project);
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
+}
+
 /** `pathprof <command>` like c8 and nyc: a fresh run, profiling on in every Node process, the report. */
 (built ? describe : describe.skip)('npx pathprof COMMAND', () => {
   afterEach(() => rmSync(join(shop, '.pathprof'), { recursive: true, force: true }));
@@ -91,10 +103,7 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
   });
 
   test('a project whose Babel config lacks the plugin is profiled all the same; no profile is said; a missing command is 127', () => {
-    const base = join(repository, 'tmp');
-    mkdirSync(base, { recursive: true });
-    const project = mkdtempSync(join(base, 'command-'));
-    try {
+    inScratchProject('command-', (project) => {
       writeFileSync(join(project, 'babel.config.js'), 'module.exports = {};\n');
       writeFileSync(join(project, 'sign.js'), 'module.exports = (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);\n');
       writeFileSync(
@@ -113,16 +122,11 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
       const missing = pathprof(project, ['no-such-command-anywhere']);
       expect(missing.status).toBe(127);
       expect(missing.stderr).toContain('pathprof: command not found: no-such-command-anywhere');
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
+    });
   });
 
   test('an ES module project ("type": "module") is profiled through the module loader hook', () => {
-    const base = join(repository, 'tmp');
-    mkdirSync(base, { recursive: true });
-    const project = mkdtempSync(join(base, 'command-esm-'));
-    try {
+    inScratchProject('command-esm-', (project) => {
       writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
       writeFileSync(join(project, 'babel.config.json'), '{}\n');
       writeFileSync(join(project, 'sign.js'), 'export const sign = (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);\n');
@@ -136,16 +140,11 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
       expect(run.stdout).toMatch(/^1 -1 1\n/);
       // sign(4) and sign(9) take one path, sign(-4) another.
       expect(run.stdout).toMatch(/^ {2}sign +1 .* #1 ×2, #5 ×1$/m);
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
+    });
   });
 
   test('compiled files are cached across processes (both hooks), keyed on the source and the plugin build', () => {
-    const base = join(repository, 'tmp');
-    mkdirSync(base, { recursive: true });
-    const project = mkdtempSync(join(base, 'command-cache-'));
-    try {
+    inScratchProject('command-cache-', (project) => {
       writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
       writeFileSync(join(project, 'babel.config.json'), '{}\n');
       mkdirSync(join(project, 'node_modules'));
@@ -185,16 +184,11 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
       writeFileSync(join(project, 'twice.cjs'), 'module.exports = (x) => 2 * x;\n');
       const third = pathprof(project, ['node', 'main.js']);
       expect(third.stdout).toMatch(/^1 -1 6\n/);
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
+    });
   });
 
   test("mocha with the project's own @babel/register hook and the plugin under env.test only", () => {
-    const base = join(repository, 'tmp');
-    mkdirSync(base, { recursive: true });
-    const project = mkdtempSync(join(base, 'command-env-'));
-    try {
+    inScratchProject('command-env-', (project) => {
       // The README's set-up: pathprof for tests only; mocha does not set NODE_ENV=test.
       writeFileSync(
         join(project, 'babel.config.js'),
@@ -216,8 +210,6 @@ function executed(json: PathReport, file: string, name: string): Record<string, 
       expect(run.status).toBe(0);
       // sign(2) and sign(-2): each of its two paths once.
       expect(run.stdout).toMatch(/^ {2}exports\.sign +1 .* #1 ×1, #3 ×1$/m);
-    } finally {
-      rmSync(project, { recursive: true, force: true });
-    }
+    });
   });
 });
