@@ -187,6 +187,41 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
     });
   });
 
+  test('node --test: a process per test file (ES modules and CommonJS), their counts added up', () => {
+    inScratchProject('command-node-test-', (project) => {
+      writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
+      writeFileSync(
+        join(project, 'babel.config.json'),
+        '{ "plugins": [["pathprof", { "include": ["src/**"] }]] }\n',
+      );
+      mkdirSync(join(project, 'node_modules'));
+      mkdirSync(join(project, 'src'));
+      writeFileSync(
+        join(project, 'src', 'sign.js'),
+        'export const sign = (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);\n',
+      );
+      mkdirSync(join(project, 'test'));
+      const check = (calls: string) =>
+        `import test from 'node:test';\nimport assert from 'node:assert';\nimport { sign } from '../src/sign.js';\n` +
+        `test('signs', () => { ${calls} });\n`;
+      writeFileSync(
+        join(project, 'test', 'a.test.js'),
+        check('assert.equal(sign(2), 1); assert.equal(sign(-2), -1);'),
+      );
+      // CommonJS requiring the ES module (Node's require(esm)): through the CommonJS hook.
+      writeFileSync(
+        join(project, 'test', 'b.test.cjs'),
+        "const test = require('node:test');\nconst assert = require('node:assert');\n" +
+          "test('signs', () => { const { sign } = require('../src/sign.js'); assert.equal(sign(3), 1); assert.equal(sign(0), 0); });\n",
+      );
+      const run = pathprof(project, ['node', '--test']);
+      expect(run.status).toBe(0);
+      expect(run.stdout).toMatch(/^# pass 2$/m);
+      // sign(2) and sign(3) one path, sign(-2) and sign(0) one each: both processes' counts.
+      expect(run.stdout).toMatch(/^ {2}sign +1 .* #1 ×2, #\d+ ×1, #\d+ ×1$/m);
+    });
+  });
+
   test("mocha with the project's own @babel/register hook and the plugin under env.test only", () => {
     inScratchProject('command-env-', (project) => {
       // The README's set-up: pathprof for tests only; mocha does not set NODE_ENV=test.
