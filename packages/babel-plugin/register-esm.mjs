@@ -58,8 +58,13 @@ export async function load(url, context, nextLoad) {
   if (options === null) return loaded;
   const source = String(loaded.source);
   const cached = project.cache && path.join(project.cache, `${cacheKey(options, source)}.mjs`);
-  if (cached && existsSync(cached))
-    return { format: 'module', source: readFileSync(cached, 'utf8'), shortCircuit: true };
+  if (cached) {
+    try {
+      return { format: 'module', source: readFileSync(cached, 'utf8'), shortCircuit: true };
+    } catch {
+      // Not compiled yet (a file appears whole: `store`).
+    }
+  }
   const compiled = await babel.transformAsync(source, options);
   if (!compiled) return loaded;
   if (cached) store(cached, compiled.code, file);

@@ -1,7 +1,7 @@
 // Required first by mocha, or by every process of `node --test` (through NODE_OPTIONS), in the real-suites
-// runner (run.mjs): compiles the suite's own source files (CommonJS here, ES modules in babel-register-esm.mjs) (the
-// recipe's `include` globs, relative to the checkout) with babel-plugin-pathprof alone, through @babel/register.
-// Settings come from PATHPROF_REAL_SUITE (JSON: { dir, plugin, include, pluginOptions }).
+// runner (run.mjs): compiles the suite's own source files (the recipe's `include` globs, relative to the
+// checkout) with babel-plugin-pathprof alone: CommonJS through @babel/register here, ES modules through
+// babel-register-esm.mjs. Settings come from PATHPROF_REAL_SUITE (JSON: { dir, plugin, include, pluginOptions }).
 // Node 20 runs NODE_OPTIONS' preloads in the module hooks' thread too: that thread is marked and skips it all.
 const HOOKS_THREAD = 'PATHPROF_HOOKS_THREAD';
 if (process.env[HOOKS_THREAD]) return;

@@ -250,21 +250,23 @@ function runNodeTest(dir, recipe, options, env, work) {
   // A module that `require` loads as an ES module (Node 20.19's require(esm)) is compiled by the CommonJS hook
   // and imports the runtime by name, past the module hooks: the checkout gets the plugin, as a user's project
   // has it installed, for the run.
-  const installed = join(dir, 'node_modules', 'babel-plugin-pathprof');
+  const modules = join(dir, 'node_modules');
+  const installed = join(modules, 'babel-plugin-pathprof');
   const lent = options && !existsSync(installed);
+  const madeModules = lent && !existsSync(modules);
   if (lent) {
-    mkdirSync(dirname(installed), { recursive: true });
+    mkdirSync(modules, { recursive: true });
     symlinkSync(join(root, 'packages', 'babel-plugin'), installed, 'dir');
   }
   try {
     return nodeTestOutcomes(dir, recipe, options, env, work, out);
   } finally {
-    if (lent) rmSync(installed);
+    if (lent) rmSync(madeModules ? modules : installed, { recursive: true });
   }
 }
 
 function nodeTestOutcomes(dir, recipe, options, env, work, out) {
-  const options_ = requires(options, work).map((arg) => (arg.startsWith('-') ? arg : `"${arg}"`));
+  const preloads = requires(options, work).map((arg) => (arg.startsWith('-') ? arg : `"${arg}"`));
   const run = spawnSync(
     process.execPath,
     [
@@ -276,7 +278,7 @@ function nodeTestOutcomes(dir, recipe, options, env, work, out) {
       cwd: dir,
       env: {
         ...env,
-        NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...options_].join(' ').trim(),
+        NODE_OPTIONS: [env.NODE_OPTIONS ?? '', ...preloads].join(' ').trim(),
         PATHPROF_REAL_SUITE: realSuiteSettings(dir, recipe, options),
       },
       encoding: 'utf8',
