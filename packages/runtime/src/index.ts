@@ -2,6 +2,7 @@ export { HashCounter } from './hash-counter';
 export { HASH_FRONT_SLOTS, HashFront } from './hash-front';
 export { getStore, STORE_GLOBAL, type FileRecord, type PathprofStore } from './store';
 export { registerFile } from './register-file';
+export { flushCounts, VariableCounts, type TakeVariables } from './variable-counts';
 export {
   ContextState,
   DEFAULT_MAX_STACKS,

@@ -2,6 +2,7 @@ import { contextCounts } from './context-profile';
 import type { FileContexts } from './context-state';
 import { profileFormatOf, type FileProfile, type Profile } from './profile-format';
 import type { FileRecord, PathprofStore } from './store';
+import { flushCounts } from './variable-counts';
 
 /** The store's counts as a profile (only nonzero counters), for writing or for a browser to read. */
 export function snapshot(store: PathprofStore, pid: number | null = null): Profile {
@@ -14,6 +15,7 @@ export function snapshot(store: PathprofStore, pid: number | null = null): Profi
 
 function fileProfile(record: FileRecord, contexts: FileProfile['contexts']): FileProfile {
   const counts: [number, number][] = [];
+  flushCounts(record);
   record.counts.forEach((n, i) => {
     if (n !== 0) counts.push([i, n]);
   });

@@ -1,6 +1,7 @@
 import type { ContextState, FileContexts } from './context-state';
 import type { HashCounter } from './hash-counter';
 import type { HashFront } from './hash-front';
+import type { VariableCounts } from './variable-counts';
 
 /** One instrumented file's counters in this realm, and the metadata its profile carries. */
 export interface FileRecord {
@@ -12,8 +13,16 @@ export interface FileRecord {
   readonly meta: string;
   /** Where the profile goes unless `PATHPROF_DIR` says otherwise. */
   readonly outputDir: string;
-  /** Counters of every array-mode function, each at its own constant offset. */
+  /**
+   * Counters of every array-mode function, each at its own constant offset. Some may be counted in the file's
+   * `variables` as well: read them after `flushCounts(record)`.
+   */
   readonly counts: Float64Array;
+  /**
+   * The module variables some counters are counted in, one `VariableCounts` per evaluation of the file in this
+   * realm (a registry reset evaluates it again; each keeps its evaluation's scope alive): see `flushCounts`.
+   */
+  readonly variables: VariableCounts[];
   /** Counters of hash-mode functions, by the index the plugin gave them. */
   readonly hashed: HashCounter[];
   /** The cache in front of `hashed` that interprocedural code counts through (when there are tables). */

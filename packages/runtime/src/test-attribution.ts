@@ -1,4 +1,5 @@
 import type { FileRecord, PathprofStore } from './store';
+import { flushCounts } from './variable-counts';
 
 /** A test's name: its describe blocks' names, then its own. */
 export type TestName = readonly string[];
@@ -142,6 +143,7 @@ function settle(store: PathprofStore, tracker: Tracker): void {
   const name = JSON.stringify(tracker.current);
   let byFile = tracker.tallies.get(name);
   for (const record of Object.values(store.files)) {
+    flushCounts(record);
     let seen = tracker.seen.get(record);
     if (!seen) {
       const counts = new Float64Array(record.counts.length);

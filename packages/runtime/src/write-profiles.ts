@@ -7,6 +7,7 @@ import { storeMetadata } from './shared-metadata';
 import { snapshot } from './snapshot';
 import { getStore, type PathprofStore } from './store';
 import { forgetSeen, takeTestAttribution } from './test-attribution';
+import { flushCounts } from './variable-counts';
 
 let sequence = 0;
 
@@ -84,6 +85,7 @@ export function writeProfileFile(dir: string, profile: Profile): string {
 }
 
 function counted(store: PathprofStore): PathprofStore['files'] {
+  for (const r of Object.values(store.files)) flushCounts(r);
   return Object.fromEntries(
     Object.entries(store.files).filter(
       ([, r]) =>

@@ -50,6 +50,7 @@ describe('counts split by test', () => {
       meta,
       outputDir: dir,
       counts: new Float64Array(size),
+      variables: [],
       hashed: [new HashCounter()],
     };
   }

@@ -1,4 +1,4 @@
-import { expandMetadata, getStore } from '@pathprof/runtime';
+import { expandMetadata, flushCounts, getStore } from '@pathprof/runtime';
 import * as runtime from '@pathprof/runtime';
 import { edgePlanOf, numberingOf, type FileMetadata } from '../../src';
 import { deriveEdgeCounts, type EdgeProfilePlan, type PathNumbering } from '@pathprof/numbering';
@@ -69,6 +69,7 @@ export function countedPaths(key: string): {
 export function derivedEdgeCounts(key: string, earlyExits: (fn: number) => number[]): number[][] {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
+  flushCounts(record);
   const read = readMetadata(record.meta);
   const { meta } = read;
   read.edgePlans ??= meta.functions.map((fn) => edgePlanOf(meta, fn));
