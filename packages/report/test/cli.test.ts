@@ -1,9 +1,9 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMetadataFile } from '@pathprof/runtime';
 import type { PathReport } from '../src';
-import { built, fixtures, report, withProfileDir } from './support/runs';
+import { built, fixtures, profileDir, report, reportBin, withProfileDir } from './support/runs';
 
 // Each test starts processes (mocha, the CLI): seconds alone, longer beside the whole suite.
 jest.setTimeout(60_000);
@@ -105,4 +105,27 @@ function mocha(out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
       expect(existsSync(target)).toBe(true);
     });
   });
+
+  test.each([['json'], ['lcov'], ['show', 'src/catalog.js']])(
+    'a reader that stops early (| head) ends %j quietly, without an EPIPE stack trace',
+    async (...args) => {
+      const out = profileDir();
+      try {
+        expect(mocha(out).status).toBe(0);
+        const child = spawn(process.execPath, [reportBin, ...args, out], {
+          cwd: join(fixtures, 'js-shop'),
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        // The reader is gone before the first write: every write meets a closed pipe.
+        child.stdout.destroy();
+        let stderr = '';
+        child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+        const status = await new Promise<number | null>((done) => child.on('close', done));
+        expect(stderr).toBe('');
+        expect(status).toBe(0);
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -9,7 +9,8 @@ export const fixtures = join(__dirname, '..', '..', '..', '..', 'fixtures');
 /** Whether the packages are built: the CLI and the plugin run from `dist` (`npm test` builds first). */
 export const built = existsSync(join(__dirname, '..', '..', 'dist', 'cli.js'));
 
-const reportBin = join(__dirname, '..', '..', 'bin', 'pathprof-report.js');
+/** The report CLI's bin, as npx runs it. */
+export const reportBin = join(__dirname, '..', '..', 'bin', 'pathprof-report.js');
 const jestBin = require.resolve('jest/bin/jest');
 
 /** A fresh directory for profiles. */
