@@ -44,8 +44,9 @@ import { checkThresholds, thresholdFailures, type CoverageThreshold } from './th
 const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profile directories, default $PATHPROF_DIR or .pathprof)
   text                        per file and function: potential, executed paths, coverage, hottest paths
   show FILE[:FUNCTION|:LINE]  each path decoded into the decisions it takes; the paths not taken (at a line:
-                              the innermost function there, its paths through the line); --tests: the tests
-                              that took each path, the closest executed paths to each untaken one
+                              the innermost function there, its paths through the line; FUNCTION alone: every
+                              file's); --tests: the tests that took each path, the closest executed paths to
+                              each untaken one
   calls [FILE[:FUNCTION]]     interprocedural mode: the hottest paths across calls, decoded into source; without
                               FILE, a summary: the files and hottest paths through more than one function, a
                               line each (10 of each unless --limit); --across: only those
@@ -270,7 +271,7 @@ export function main(argv: string[]): void {
     }
     case 'show': {
       const target = positionals.shift();
-      if (!target) return fail(`pathprof-report: show needs FILE[:FUNCTION]\n${usage}`);
+      if (!target) return fail(`pathprof-report: show needs FILE[:FUNCTION|:LINE] or FUNCTION\n${usage}`);
       const selection = selectFunctions(load(positionals), target);
       if (selection.miss) {
         console.error(`pathprof-report: ${selection.miss}`);

@@ -22,14 +22,23 @@ export type Selection =
  * `show FILE[:FUNCTION|:LINE]`: the files whose key ends with FILE; of them the functions named FUNCTION (with
  * or without its class or object, and a getter's or setter's `get `/`set `: `fromISO` finds
  * `DateTime.fromISO`), or the innermost functions at LINE (each restricted to the paths through the line).
+ * `show FUNCTION`, a name that is no file's: the functions of that name in every file.
  */
 export function selectFunctions(files: readonly ProfiledFile[], target: string): Selection {
   const { file: wanted, name } = splitTarget(target);
   const matched = files.filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`));
   if (matched.length === 0) {
+    const named =
+      name === null
+        ? functionsNamed(
+            files.filter((f) => !f.interprocedural),
+            wanted,
+          )
+        : [];
+    if (named.length) return { functions: named };
     return {
       functions: [],
-      miss: `no profiled file matches ${wanted}${suggestion(closestKeys(wanted, files))}`,
+      miss: `no profiled file${name === null ? ' or function' : ''} matches ${wanted}${suggestion(closestKeys(wanted, files))}`,
     };
   }
   // Interprocedural files have no per-function paths: `calls` shows theirs.
@@ -52,15 +61,20 @@ export function selectFunctions(files: readonly ProfiledFile[], target: string):
           miss: `no profiled function at line ${line} of ${matched.map((f) => f.key).join(', ')}`,
         };
   }
-  const functions = matched.flatMap((file) =>
-    file.functions.filter((fn) => namesOf(fn.meta.name).includes(name)).map((fn) => ({ file, fn })),
-  );
+  const functions = functionsNamed(matched, name);
   if (functions.length) return { functions };
   // The functions one of whose names is closest, by their full names.
   const all = [...new Set(matched.flatMap((f) => f.functions.map((fn) => fn.meta.name)))];
   const near = new Set(closestWords(name, all.flatMap(namesOf)));
   const meant = all.filter((full) => namesOf(full).some((n) => near.has(n)));
   return { functions: [], miss: `no profiled function matches ${target}${suggestion(meant)}` };
+}
+
+/** The functions of `files` that answer to `name` (`namesOf`). */
+function functionsNamed(files: readonly ProfiledFile[], name: string): SelectedFunction[] {
+  return files.flatMap((file) =>
+    file.functions.filter((fn) => namesOf(fn.meta.name).includes(name)).map((fn) => ({ file, fn })),
+  );
 }
 
 /** The keys of the files whose base name is closest to `wanted`'s (a typo's likely meaning). */

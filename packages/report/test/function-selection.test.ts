@@ -34,7 +34,7 @@ pick([1, 2, 3], 2);
 pick([2, 2], 2);
 `;
 
-(built ? describe : describe.skip)('show FILE[:FUNCTION|:LINE]: what it selects', () => {
+(built ? describe : describe.skip)('show FILE[:FUNCTION|:LINE] or FUNCTION: what it selects', () => {
   const file = profileInProcess(source, 'selection.js');
   const names = (target: string) => {
     const selection = selectFunctions([file], target);
@@ -48,6 +48,12 @@ pick([2, 2], 2);
     expect(names('selection.js:DateTime.fromISO')).toEqual(['DateTime.fromISO']);
     expect(names('selection.js:year')).toEqual(['get DateTime.year']);
     expect(names('selection.js:DateTime.year')).toEqual(['get DateTime.year']);
+  });
+
+  test('a name alone, not a file, selects the functions of that name in every file', () => {
+    expect(names('fromISO')).toEqual(['DateTime.fromISO', 'fromISO']);
+    expect(names('DateTime.year')).toEqual(['get DateTime.year']);
+    expect(names('fromIso')).toBe('no profiled file or function matches fromIso');
   });
 
   test('a miss names the closest functions or files', () => {
