@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
+import { dirname } from 'node:path';
 import { profileDirectory, readProfileDirectory, startRun } from '@pathprof/runtime';
 import { main as report } from './cli';
 
@@ -21,6 +22,16 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = command === undefined ? 2 : 0;
     return;
   }
+  const hook = require.resolve('babel-plugin-pathprof/register');
+  // Said once, before the previous run's profiles are removed, rather than as a stack trace from every process.
+  const missing = missingBabelPackages(process.cwd(), dirname(hook));
+  if (missing.length) {
+    console.error(
+      `pathprof: profiling a Node command needs ${missing.join(' and ')} in the project: npm install -D ${missing.join(' ')}`,
+    );
+    process.exitCode = 2;
+    return;
+  }
   let dir: string;
   try {
     dir = profileDirectory();
@@ -30,10 +41,10 @@ export async function main(argv: string[]): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const hook = require.resolve('babel-plugin-pathprof/register');
   const nodeOptions = [process.env.NODE_OPTIONS, `--require ${JSON.stringify(hook)}`]
     .filter(Boolean)
     .join(' ');
+  let started = true;
   const exit = await new Promise<number>((resolve) => {
     const child = spawn(command, args, {
       stdio: 'inherit',
@@ -49,6 +60,7 @@ export async function main(argv: string[]): Promise<void> {
           : `pathprof: could not run ${command}: ${error.message}`,
       );
       process.off('SIGINT', ignore);
+      started = false;
       resolve(127);
     });
     child.on('exit', (code, signal) => {
@@ -56,14 +68,31 @@ export async function main(argv: string[]): Promise<void> {
       resolve(code ?? 128 + (signal ? constants.signals[signal] : 0));
     });
   });
-  const { profiles } = readProfileDirectory(dir);
-  if (profiles.length === 0) {
-    console.error(
-      `pathprof: ${command} wrote no profile into ${dir}: did it run any of the project's code, and is ` +
-        "'pathprof' among the plugins of its Babel config (or does it run its own Babel hook without it)?",
-    );
-  } else {
-    report([dir]);
+  // A command that never started was said to be missing above: nothing to report.
+  if (started) {
+    if (readProfileDirectory(dir).profiles.length === 0) {
+      console.error(
+        `pathprof: ${command} wrote no profile into ${dir}: did it run any of the project's code, and is ` +
+          "'pathprof' among the plugins of its Babel config (or does it run its own Babel hook without it)?",
+      );
+    } else {
+      report([dir]);
+    }
   }
   process.exitCode = exit;
+}
+
+/**
+ * The packages the register hook loads (`babel-plugin-pathprof/register`) that do not resolve from the project
+ * (`cwd`) or from the plugin (`pluginDir`), where the hook looks for them.
+ */
+export function missingBabelPackages(cwd: string, pluginDir: string): string[] {
+  return ['@babel/register', '@babel/core'].filter((name) => {
+    try {
+      require.resolve(name, { paths: [cwd, pluginDir] });
+      return false;
+    } catch {
+      return true;
+    }
+  });
 }

@@ -8,9 +8,11 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { isMetadataFile } from '@pathprof/runtime';
 import type { PathReport } from '../src';
+import { missingBabelPackages } from '../src/run-command';
 import { built, fixtures, report } from './support/runs';
 
 // Each test starts processes (the command, mocha, the CLI): seconds alone, longer beside the whole suite.
@@ -121,8 +123,19 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
       expect(nothing.stderr).toContain(`pathprof: node wrote no profile into ${join(project, '.pathprof')}`);
       const missing = pathprof(project, ['no-such-command-anywhere']);
       expect(missing.status).toBe(127);
-      expect(missing.stderr).toContain('pathprof: command not found: no-such-command-anywhere');
+      expect(missing.stderr).toBe('pathprof: command not found: no-such-command-anywhere\n');
     });
+  });
+
+  test('@babel/register and @babel/core are looked for from the project and from the plugin, as the hook looks', () => {
+    // Nothing resolves from a directory outside the repository (the plugin's own is inside it, where both do).
+    const outside = mkdtempSync(join(tmpdir(), 'pathprof-no-babel-'));
+    try {
+      expect(missingBabelPackages(outside, outside)).toEqual(['@babel/register', '@babel/core']);
+      expect(missingBabelPackages(shop, outside)).toEqual([]);
+    } finally {
+      rmSync(outside, { recursive: true, force: true });
+    }
   });
 
   test('an ES module project ("type": "module") is profiled through the module loader hook', () => {
