@@ -102,6 +102,23 @@ pick([2, 2], 2);
     expect(throughLine(pick, 17)).toBeNull();
   });
 
+  test('show --tests on paths counted per calling context says they are not told apart by test', () => {
+    const counted = profileInProcess(source, 'contexts.js', { contexts: true });
+    const fromISO = counted.functions.find((f) => f.meta.name === 'fromISO')!;
+    const style = new TerminalStyle({ isTTY: false }, {});
+    const text = formatFunctionPaths(
+      counted,
+      fromISO,
+      style,
+      0,
+      { implicitExceptions: false },
+      { tests: true },
+    );
+    expect(text.split('\n')[3]).toBe(
+      '      taken by: (not told apart by test: its file counted paths per calling context (contexts: true))',
+    );
+  });
+
   test('show --tests names at most 8 tests under a path, then how many more (a hot path of luxon had 300)', () => {
     const fromISO = file.functions.find((f) => f.meta.name === 'fromISO')!;
     const [id] = [...fromISO.counts.keys()];
