@@ -1,5 +1,5 @@
 import { formatPercent } from './coverage-figures';
-import { hottestPaths, type PathReport } from './path-report';
+import { hottestPaths, type FunctionReport, type PathReport } from './path-report';
 import { preferentialSummary } from './preferential-report';
 import type { TerminalStyle } from './terminal-style';
 import { counted, groupedDigits } from './counted';
@@ -115,5 +115,28 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
           : '') +
         '; `pathprof-report show FUNCTION` gives an example',
     );
+  const next = showHint(report);
+  if (next) lines.push(style.dim(next));
   return lines.join('\n');
+}
+
+/**
+ * Where to look next, with the function that has the most paths no run took as the example: the `#id`s of the
+ * table mean nothing until `show` decodes them.
+ */
+function showHint(report: PathReport): string | null {
+  let best: { file: string; fn: FunctionReport; untaken: number } | null = null;
+  for (const file of report.files)
+    for (const fn of file.functions) {
+      const untaken = fn.potentialPaths - fn.executedPaths;
+      if (untaken > (best?.untaken ?? 0)) best = { file: file.file, fn, untaken };
+    }
+  if (!best) return null;
+  // A name `show` can take as one word (not `<anonymous>`, `get Cart.size`), else the function's line.
+  const { name, location } = best.fn;
+  const target = `${best.file}:${/^[\w$.#]+$/.test(name) ? name : location.start.line}`;
+  return (
+    `Next: \`pathprof-report show ${target}\` decodes a function's paths (#ids above) into decisions and ` +
+    'lists those no run took; `pathprof-report html` writes a browsable report'
+  );
 }

@@ -63,6 +63,9 @@ const ESC = '\u001b';
         'All files: 2 files, 7 functions, 3 with every path executed',
         "Path coverage: 77.0% (mean of the functions'); pooled: 20 of 35 paths (57.1%)",
         'Implicit-exception paths, left out above: 0 of 29 executed (--implicit-exceptions counts them)',
+        // The function with the most paths no run took (parseOrder: 10), as the example of what to run next.
+        "Next: `pathprof-report show src/catalog.js:parseOrder` decodes a function's paths (#ids above) into " +
+          'decisions and lists those no run took; `pathprof-report html` writes a browsable report',
       ].join('\n'),
     );
     expect(run.stdout).not.toContain(ESC);
