@@ -2,81 +2,204 @@
 // config (babel.config.js, .babelrc) as they are required, and its ES modules as they are imported
 // (register-esm.mjs, a module loader hook), with this plugin added when the config lacks it (a config that
 // adds it under `env.test` only, when NODE_ENV is not test). `pathprof <command>` preloads it into every
-// Node process of the command through NODE_OPTIONS, as nyc preloads its hook. Compiled files are cached (as
-// nyc does: a test runner that starts a process per test file would compile every source file in each), keyed
-// on the plugin's build and preferential mode's interesting sets too; BABEL_DISABLE_CACHE=1 turns it off.
-// Node 20 runs NODE_OPTIONS' preloads in the module hooks' own thread too, where this file would load Babel for
-// nothing and register the hooks a second time (every ES module compiled twice): the thread that registers them
-// marks the one it starts.
+// Node process of the command through NODE_OPTIONS, as nyc preloads its hook. The CommonJS hook is
+// @babel/register's (its options, its `only`/`ignore` defaults, the project's own calls to it), with the
+// compiled files cached as nyc does: a test runner that starts a process per test file would compile every
+// source file in each. The cache's key needs no Babel (compiled-file-cache.ts), so Babel and the plugin load
+// at the first file not in it: a process whose files are all cached skips most of the preload's cost.
+// BABEL_DISABLE_CACHE=1 turns the cache off.
+// Node 20 runs NODE_OPTIONS' preloads in the module hooks' own thread too, where this file would register the
+// hooks a second time (every ES module compiled twice): the thread that registers them marks the one it starts.
 const HOOKS_THREAD = 'PATHPROF_HOOKS_THREAD';
 if (process.env[HOOKS_THREAD]) return;
 
-const { createHash } = require('node:crypto');
 const { readFileSync } = require('node:fs');
-const { register: registerLoaderHooks } = require('node:module');
+const Module = require('node:module');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
+const { CompiledFileCache, cacheDirectory } = require('./dist/compiled-file-cache.js');
 
 const cwd = process.cwd();
 let registerPath;
-let babel;
+let corePath;
 try {
   registerPath = require.resolve('@babel/register', { paths: [cwd, __dirname] });
-  babel = require(require.resolve('@babel/core', { paths: [cwd, __dirname] }));
+  corePath = require.resolve('@babel/core', { paths: [cwd, __dirname] });
 } catch {
   throw new Error(
     'pathprof: profiling a Node command needs @babel/register and @babel/core in the project: npm install -D @babel/register @babel/core',
   );
 }
+const babelVersion = JSON.parse(
+  readFileSync(require.resolve('@babel/core/package.json', { paths: [cwd, __dirname] }), 'utf8'),
+).version;
+// @babel/register's own dependencies: the require hook and stack traces through source maps.
+const fromRegister = { paths: [path.dirname(registerPath)] };
+const pirates = require(require.resolve('pirates', fromRegister));
+const cache = new CompiledFileCache(cacheDirectory(cwd), cwd);
 
-const { default: plugin, buildId } = require('./dist/index.js');
-// The config a file at the project's root gets; a config that names the plugin keeps its options.
-const config = babel.loadPartialConfig({ cwd, filename: path.join(cwd, 'index.js') });
-const named = (config?.options.plugins ?? []).some((item) => item.value === plugin);
-// Both caches key on the Babel options, caller included: what the options do not say goes there.
-const caller = { pathprofBuild: cacheKey() };
+/** Babel, and the plugins the hooks add to the project's config: loaded at the first file not in the cache. */
+let compiler;
+function loadCompiler() {
+  if (compiler) return compiler;
+  const babel = require(corePath);
+  const { default: plugin } = require('./dist/index.js');
+  // The config a file at the project's root gets; a config that names the plugin keeps its options.
+  const config = babel.loadPartialConfig({ cwd, filename: path.join(cwd, 'index.js') });
+  const named = (config?.options.plugins ?? []).some((item) => item.value === plugin);
+  return (compiler = { babel, plugins: named ? [] : [plugin] });
+}
 
-// A project that calls @babel/register itself (mocha's --require of its own hook) replaces the options of
-// the one hook there is: its call gets the plugin too.
-const original = require(registerPath);
-const register = Object.assign((options = {}) => {
-  const withPlugin = named ? options : { ...options, plugins: [...(options.plugins ?? []), plugin] };
-  return original({ ...withPlugin, caller: { ...options.caller, ...caller } });
-}, original);
+/** @babel/register's extensions when a call names none (@babel/core's DEFAULT_EXTENSIONS, without loading it). */
+const BABEL_EXTENSIONS = ['.js', '.jsx', '.es6', '.es', '.mjs', '.cjs'];
+const escape = (text) => text.replace(/[|\\{}()[\]^$+*?.]/g, '\\$&');
+
+/** The hook's current options (@babel/register's `setOptions`), what the cache key holds of them. */
+let hook;
+let revert;
+/** Babel at work: files it requires itself (configs, plugins) load untouched, as @babel/register has them. */
+let compiling = false;
+
+/** @babel/register's `register(options)`: the one hook there is, with these options from now on. */
+function register(options = {}) {
+  const { extensions = BABEL_EXTENSIONS, cache: caching = true, ...rest } = options;
+  const transform = { ...rest, caller: { name: '@babel/register', ...rest.caller } };
+  transform.cwd = path.resolve(transform.cwd ?? '.');
+  if (transform.only === undefined && transform.ignore === undefined) {
+    transform.only = [new RegExp(`^${escape(transform.cwd)}`, 'i')];
+    transform.ignore = [
+      new RegExp(
+        `^${escape(transform.cwd)}(?:${escape(path.sep)}.*)?${escape(`${path.sep}node_modules${path.sep}`)}`,
+        'i',
+      ),
+    ];
+  }
+  hook = { transform, caching, settings: settingsOf(transform) };
+  revert?.();
+  revert = pirates.addHook(compile, { exts: extensions, ignoreNodeModules: false, matcher: matches });
+}
+register.revert = () => revert?.();
 register.default = register;
-require.cache[registerPath].exports = register;
 
-register({
-  cwd,
-  extensions: ['.js', '.jsx', '.cjs', '.es6', '.es', '.ts', '.tsx', '.cts'],
-  caller,
-});
-// Node 20.6 and later: ES modules too.
-process.env[HOOKS_THREAD] = '1';
-try {
-  registerLoaderHooks?.(pathToFileURL(path.join(__dirname, 'register-esm.mjs')), {
-    data: { cwd, named, caller },
+/**
+ * The options as the cache key holds them, and @babel/core's version; null when they hold a function (a
+ * plugin or an `only` given as one), which text cannot stand for: the key then holds Babel's resolved
+ * options, as @babel/register's does.
+ */
+function settingsOf(transform) {
+  let serializable = true;
+  const text = JSON.stringify({ hook: 'commonjs', babelVersion, transform }, (_key, value) => {
+    if (typeof value === 'function') serializable = false;
+    return value instanceof RegExp ? `RegExp ${value}` : value;
   });
-} finally {
-  delete process.env[HOOKS_THREAD];
+  return serializable ? text : null;
 }
 
 /**
- * The plugin's build and the content of every interesting set the project's config names (preferential mode
- * reads it while compiling; the options name only its file).
+ * Whether the hook's `only`/`ignore` take `filename` (as Babel matches them): decided here when they are
+ * regular expressions (the defaults), else by Babel at the first compile (cached with the output).
  */
-function cacheKey() {
-  const hash = createHash('sha1').update(buildId());
-  for (const item of config?.options.plugins ?? []) {
-    if (item.value !== plugin || typeof item.options?.interesting !== 'string') continue;
-    const file = path.resolve(cwd, item.options.interesting);
-    let content = '(missing)';
-    try {
-      content = readFileSync(file);
-    } catch {
-      // The build fails naming it.
+function matches(filename) {
+  if (compiling) return false;
+  const { only, ignore } = hook.transform;
+  const patterns = [...(only ?? []), ...(ignore ?? [])];
+  if (!patterns.every((pattern) => pattern instanceof RegExp)) return true;
+  if (ignore?.some((pattern) => pattern.test(filename))) return false;
+  return only === undefined || only.some((pattern) => pattern.test(filename));
+}
+
+function compile(source, filename) {
+  if (compiling) return source;
+  compiling = true;
+  try {
+    const settings = hook.settings ?? resolvedSettings(filename);
+    const key = hook.caching ? cache.key(filename, source, settings) : null;
+    const compiled = cache.read(key) ?? compileWithBabel(source, filename, key);
+    if (compiled.map) {
+      maps.set(filename, compiled.map);
+      installSourceMaps();
     }
-    hash.update('\0').update(file).update('\0').update(content);
+    return compiled.code ?? source;
+  } finally {
+    compiling = false;
   }
-  return hash.digest('hex').slice(0, 16);
+}
+
+/** The options of `filename` for Babel: the hook's, its source root, the plugin unless the config names it. */
+function optionsOf(filename) {
+  const { transform } = hook;
+  return {
+    sourceRoot: path.dirname(filename) + path.sep,
+    ...transform,
+    plugins: [...(transform.plugins ?? []), ...loadCompiler().plugins],
+    filename,
+  };
+}
+
+function resolvedSettings(filename) {
+  const partial = loadCompiler().babel.loadPartialConfig(optionsOf(filename));
+  return JSON.stringify({ hook: 'commonjs', babelVersion, options: partial?.options ?? null });
+}
+
+function compileWithBabel(source, filename, key) {
+  const loaded = cache.watchLoads();
+  const { babel } = loadCompiler();
+  // @babel/register's matcher: the hook's `only`/`ignore` alone, then the config's in the options.
+  const ignoreCheck = {
+    ...hook.transform,
+    filename,
+    showIgnoredFiles: true,
+    babelrc: false,
+    configFile: false,
+    browserslistConfigFile: false,
+    plugins: [],
+    presets: [],
+    targets: { browsers: undefined },
+  };
+  const partial = babel.loadPartialConfig(ignoreCheck) && babel.loadPartialConfig(optionsOf(filename));
+  const result =
+    partial &&
+    babel.transformSync(source, {
+      ...partial.options,
+      sourceMaps: partial.options.sourceMaps === undefined ? 'both' : partial.options.sourceMaps,
+      ast: false,
+    });
+  loaded();
+  const compiled = partial
+    ? cache.entryOf({ ...result, files: partial.files, options: partial.options })
+    : cache.untouchedEntry();
+  cache.store(key, compiled, filename);
+  return compiled;
+}
+
+/** Source maps of the compiled files, for stack traces: source-map-support is loaded at the first one. */
+const maps = new Map();
+let sourceMapsInstalled = false;
+function installSourceMaps() {
+  if (sourceMapsInstalled) return;
+  sourceMapsInstalled = true;
+  require(require.resolve('source-map-support', fromRegister)).install({
+    handleUncaughtExceptions: false,
+    environment: 'node',
+    retrieveSourceMap: (filename) => (maps.has(filename) ? { url: null, map: maps.get(filename) } : null),
+  });
+}
+
+// A project that calls @babel/register itself (mocha's --require of its own hook) sets the options of the one
+// hook there is: its `require('@babel/register')` gets this module's `register`, @babel/register never loads.
+const stand = new Module(registerPath, null);
+stand.filename = registerPath;
+stand.loaded = true;
+stand.exports = register;
+require.cache[registerPath] = stand;
+
+register({ cwd, extensions: ['.js', '.jsx', '.cjs', '.es6', '.es', '.ts', '.tsx', '.cts'] });
+// Node 20.6 and later: ES modules too.
+process.env[HOOKS_THREAD] = '1';
+try {
+  Module.register?.(pathToFileURL(path.join(__dirname, 'register-esm.mjs')), {
+    data: { cwd, corePath, babelVersion },
+  });
+} finally {
+  delete process.env[HOOKS_THREAD];
 }

@@ -17,8 +17,7 @@ let memo: string | undefined;
 export function buildId(): string {
   if (memo !== undefined) return memo;
   const hash = createHash('sha1');
-  const dists = [__dirname, ...LIBRARIES.map((name) => dirname(require.resolve(name)))];
-  for (const dist of dists) {
+  for (const dist of builtDirectories()) {
     for (const file of builtFiles(dist))
       hash
         .update(file)
@@ -26,6 +25,11 @@ export function buildId(): string {
         .update(readFileSync(join(dist, file)));
   }
   return (memo = hash.digest('hex').slice(0, 16));
+}
+
+/** The directories of the plugin's and those libraries' built code. */
+export function builtDirectories(): string[] {
+  return [__dirname, ...LIBRARIES.map((name) => dirname(require.resolve(name)))];
 }
 
 /** The `.js` files under `dir`, relative to it, in a fixed order. */

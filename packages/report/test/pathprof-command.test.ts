@@ -156,47 +156,98 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
     });
   });
 
-  test('compiled files are cached across processes (both hooks), keyed on the source and the plugin build', () => {
+  test('compiled files are cached across processes (both hooks): a hit loads no Babel; a changed source or config is compiled again', () => {
     inScratchProject('command-cache-', (project) => {
       writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
       writeFileSync(join(project, 'babel.config.json'), '{}\n');
       mkdirSync(join(project, 'node_modules'));
-      writeFileSync(join(project, 'sign.js'), 'export const sign = (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);\n');
-      writeFileSync(join(project, 'twice.cjs'), 'module.exports = (x) => (x > 2 ? 2 * x : x);\n');
+      const sources = (signs: string, twice: string) => {
+        writeFileSync(join(project, 'sign.js'), `export const sign = (x) => ${signs};\n`);
+        writeFileSync(join(project, 'twice.cjs'), `module.exports = (x) => ${twice};\n`);
+      };
+      sources('(x > 0 ? 1 : x < 0 ? -1 : 0)', '(x > 2 ? 2 * x : x)');
       writeFileSync(
         join(project, 'main.js'),
         "import { createRequire } from 'node:module';\nimport { sign } from './sign.js';\n" +
           "const twice = createRequire(import.meta.url)('./twice.cjs');\nconsole.log(sign(4), sign(-4), twice(3));\n",
       );
+      const cache = join(project, 'node_modules', '.cache', 'pathprof');
+      /** What a second process reads is what the first stored: changed here, it runs changed. */
+      const tamper = () => {
+        const entries = readdirSync(cache).map((name) => join(cache, name));
+        const entry = (registered: string) => {
+          const found = entries.filter((file) =>
+            readFileSync(file, 'utf8').includes(`registerFile(\\"${registered}\\"`),
+          );
+          expect(found).toHaveLength(1);
+          return found[0];
+        };
+        const code = (file: string, replacement: string) =>
+          writeFileSync(
+            file,
+            JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), code: replacement }),
+          );
+        code(entry('sign.js'), 'export const sign = () => 7;\n');
+        code(entry('twice.cjs'), 'module.exports = () => 8;\n');
+      };
       const first = pathprof(project, ['node', 'main.js']);
       expect(first.stderr).toBe('');
       expect(first.stdout).toMatch(/^1 -1 6\n/);
-      // What a second process reads is what the first stored: changed here, it runs changed.
-      const modules = join(project, 'node_modules', '.cache', 'pathprof');
-      const signs = readdirSync(modules).filter((n) =>
-        readFileSync(join(modules, n), 'utf8').includes('registerFile("sign.js"'),
+      tamper();
+      // A @babel/core that cannot load, of the same version: a process whose files are all cached never loads
+      // Babel (nor the plugin), in the main thread (CommonJS) or the module hooks' (ES modules).
+      const fake = join(project, 'node_modules', '@babel', 'core');
+      mkdirSync(fake, { recursive: true });
+      const { version } = JSON.parse(readFileSync(require.resolve('@babel/core/package.json'), 'utf8')) as {
+        version: string;
+      };
+      writeFileSync(
+        join(fake, 'package.json'),
+        JSON.stringify({ name: '@babel/core', version, main: 'index.js' }),
       );
-      expect(signs).toHaveLength(1);
-      writeFileSync(join(modules, signs[0]), 'export const sign = () => 7;\n');
-      const registerDir = join(project, 'node_modules', '.cache', '@babel', 'register');
-      const [json] = readdirSync(registerDir);
-      const cache = JSON.parse(readFileSync(join(registerDir, json), 'utf8')) as Record<
-        string,
-        { value: { code: string } }
-      >;
-      const keys = Object.keys(cache).filter((k) => k.includes('twice.cjs'));
-      expect(keys).toHaveLength(1);
-      // The plugin's build is in the key: a rebuilt or upgraded plugin never reads this entry.
-      expect(keys[0]).toMatch(/"pathprofBuild":"[0-9a-f]{16}"/);
-      cache[keys[0]].value.code = 'module.exports = () => 8;\n';
-      writeFileSync(join(registerDir, json), JSON.stringify(cache));
+      writeFileSync(join(fake, 'index.js'), "throw new Error('@babel/core loaded');\n");
       const second = pathprof(project, ['node', 'main.js']);
+      expect(second.stderr).toBe('');
       expect(second.stdout).toMatch(/^7 7 8\n/);
+      rmSync(join(project, 'node_modules', '@babel'), { recursive: true });
       // A changed source is compiled again.
-      writeFileSync(join(project, 'sign.js'), 'export const sign = (x) => (x > 0 ? 1 : -1);\n');
-      writeFileSync(join(project, 'twice.cjs'), 'module.exports = (x) => 2 * x;\n');
+      sources('(x > 0 ? 1 : x < 0 ? -1 : +0)', '(x > 2 ? x * 2 : x)');
       const third = pathprof(project, ['node', 'main.js']);
       expect(third.stdout).toMatch(/^1 -1 6\n/);
+      tamper();
+      // So is a file under a changed config.
+      writeFileSync(join(project, 'babel.config.json'), '{ "comments": true }\n');
+      const fourth = pathprof(project, ['node', 'main.js']);
+      expect(fourth.stdout).toMatch(/^1 -1 6\n/);
+    });
+  });
+
+  test('a programmable config: its output is compiled again when a module it requires or the environment changes', () => {
+    inScratchProject('command-cache-js-', (project) => {
+      mkdirSync(join(project, 'node_modules'));
+      writeFileSync(join(project, 'babel.config.js'), "module.exports = require('./babel-options.js');\n");
+      writeFileSync(join(project, 'babel-options.js'), 'module.exports = {};\n');
+      writeFileSync(join(project, 'sign.js'), 'module.exports = (x) => (x > 0 ? 1 : -1);\n');
+      writeFileSync(join(project, 'main.js'), "console.log(require('./sign')(4));\n");
+      const cache = join(project, 'node_modules', '.cache', 'pathprof');
+      const tamper = () => {
+        const [entry] = readdirSync(cache)
+          .map((name) => join(cache, name))
+          .filter((file) => readFileSync(file, 'utf8').includes('registerFile(\\"sign.js\\"'));
+        writeFileSync(
+          entry,
+          JSON.stringify({ ...JSON.parse(readFileSync(entry, 'utf8')), code: 'module.exports = () => 7;\n' }),
+        );
+      };
+      expect(pathprof(project, ['node', 'main.js']).stdout).toMatch(/^1\n/);
+      tamper();
+      expect(pathprof(project, ['node', 'main.js']).stdout).toMatch(/^7\n/);
+      // What the config requires is no config file, yet Babel read it: the entry depends on it.
+      writeFileSync(join(project, 'babel-options.js'), 'module.exports = { comments: true };\n');
+      expect(pathprof(project, ['node', 'main.js']).stdout).toMatch(/^1\n/);
+      tamper();
+      // A programmable config may read any variable.
+      expect(pathprof(project, ['node', 'main.js'], { READ_BY_THE_CONFIG: '1' }).stdout).toMatch(/^1\n/);
     });
   });
 
