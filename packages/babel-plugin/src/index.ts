@@ -8,6 +8,7 @@ import { warnUnnamedFile } from './unnamed-files';
 import { originalSource, withOriginalLocations, type InputMap } from './input-source-map';
 import { loadInterestingSet } from './interesting-set-file';
 import { staleWarning } from './preferential-mode';
+import { scopeCacheOf, type ScopeCache } from './handler-scopes';
 
 export type { PluginOptions, Mode, Scheme, SuccessorOrder } from './options';
 export type { FileNotes } from './instrument-program';
@@ -48,16 +49,18 @@ export default function pathprof(
 ): PluginObj {
   api.assertVersion('^7.20.0 || ^8.0.0');
   const options = resolveOptions(rawOptions);
+  const scopes = scopeCacheOf(api);
   return {
     name: 'pathprof',
     visitor: {
       Program: {
         enter(programPath, state: PluginPass) {
-          instrumentFile(programPath, state, options);
           // Alone in its pass, the plugin has done all there is to do: Babel's walk of the rewritten file would
           // only look for other plugins' visitors (and hoist statements that nothing here marks), at a third of
           // the transform's time.
-          if (state.file.opts.plugins?.length === 1) programPath.skip();
+          const alone = state.file.opts.plugins?.length === 1;
+          instrumentFile(programPath, state, options, alone ? null : scopes);
+          if (alone) programPath.skip();
         },
       },
     },
@@ -65,7 +68,12 @@ export default function pathprof(
 }
 
 /** Instruments the file `state` is transforming, if the options select it, and notes what was done. */
-function instrumentFile(programPath: NodePath<t.Program>, state: PluginPass, options: ResolvedOptions): void {
+function instrumentFile(
+  programPath: NodePath<t.Program>,
+  state: PluginPass,
+  options: ResolvedOptions,
+  scopes: ScopeCache | null,
+): void {
   const filename = state.filename;
   if (!filename) return warnUnnamedFile();
   // Code compiled before Babel (ts-jest, tsc with .map files) is profiled as its original source: the
@@ -79,7 +87,7 @@ function instrumentFile(programPath: NodePath<t.Program>, state: PluginPass, opt
   const cwd = state.cwd ?? process.cwd();
   const interesting = options.interesting ? loadInterestingSet(cwd, options.interesting) : null;
   const instrument = () =>
-    instrumentProgram(programPath, key, source?.text ?? state.file.code, options, interesting);
+    instrumentProgram(programPath, key, source?.text ?? state.file.code, options, interesting, scopes);
   const notes = source ? withOriginalLocations(programPath.node, source.map, instrument) : instrument();
   (state.file.metadata as { pathprof?: unknown }).pathprof = notes;
   const warning = cutWarning(key, options.maxPaths, notes.fallbacks);
