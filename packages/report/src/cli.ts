@@ -27,7 +27,7 @@ import { loadProfiledFiles, type ProfiledFile } from './profiled-file';
 import { formatProjectCallPaths } from './project-call-paths';
 import { ProgressBar } from './progress-bar';
 import { ConfigError, readReportConfig } from './report-config';
-import { closestKeys, selectFunctions, splitTarget, suggestion } from './function-selection';
+import { closestKeys, isFile, selectFunctions, splitTarget, suggestion } from './function-selection';
 import { formatFunctionPaths } from './show-paths';
 import type { DecodedFrame } from 'babel-plugin-pathprof';
 import { callPathFunctions, formatCallPaths, interproceduralReport } from './interprocedural-report';
@@ -306,9 +306,9 @@ export function main(argv: string[]): void {
         break;
       }
       const { file: wanted, name } = splitTarget(target);
-      const matched = counted.filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`));
+      const matched = counted.filter((f) => isFile(f, wanted));
       if (matched.length === 0) {
-        const known = files.some((f) => f.key === wanted || f.key.endsWith(`/${wanted}`));
+        const known = files.some((f) => isFile(f, wanted));
         console.error(
           `pathprof-report: ${known ? `${target} was not counted in interprocedural mode ${modeHint}` : `no file counted in interprocedural mode matches ${wanted}${suggestion(closestKeys(wanted, counted))}`}`,
         );

@@ -1,4 +1,4 @@
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { EdgeKind } from '@pathprof/cfg';
 import { decodePath, PathEnds } from '@pathprof/numbering';
 import { closestWords } from './closest-word';
@@ -26,7 +26,7 @@ export type Selection =
  */
 export function selectFunctions(files: readonly ProfiledFile[], target: string): Selection {
   const { file: wanted, name } = splitTarget(target);
-  const matched = files.filter((f) => f.key === wanted || f.key.endsWith(`/${wanted}`));
+  const matched = files.filter((f) => isFile(f, wanted));
   if (matched.length === 0) {
     const named =
       name === null
@@ -68,6 +68,14 @@ export function selectFunctions(files: readonly ProfiledFile[], target: string):
   const near = new Set(closestWords(name, all.flatMap(namesOf)));
   const meant = all.filter((full) => namesOf(full).some((n) => near.has(n)));
   return { functions: [], miss: `no profiled function matches ${target}${suggestion(meant)}` };
+}
+
+/**
+ * Whether `wanted` names `file`: its key or the key's end (`cart.js` is `src/cart.js`), or its path from the
+ * working directory (an absolute path, `../shop/src/cart.js`).
+ */
+export function isFile(file: ProfiledFile, wanted: string): boolean {
+  return file.key === wanted || file.key.endsWith(`/${wanted}`) || file.path === resolve(wanted);
 }
 
 /** The functions of `files` that answer to `name` (`namesOf`). */

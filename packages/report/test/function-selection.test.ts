@@ -1,3 +1,4 @@
+import { basename, join } from 'node:path';
 import { EdgeKind } from '@pathprof/cfg';
 import { decodePath } from '@pathprof/numbering';
 import { functionFigures, TerminalStyle } from '../src';
@@ -48,6 +49,11 @@ pick([2, 2], 2);
     expect(names('selection.js:DateTime.fromISO')).toEqual(['DateTime.fromISO']);
     expect(names('selection.js:year')).toEqual(['get DateTime.year']);
     expect(names('selection.js:DateTime.year')).toEqual(['get DateTime.year']);
+  });
+
+  test('a file by its path from the working directory too: absolute, or relative to a parent', () => {
+    expect(names(`${join(process.cwd(), 'virtual', 'selection.js')}:pick`)).toEqual(['pick']);
+    expect(names(`../${basename(process.cwd())}/virtual/selection.js:pick`)).toEqual(['pick']);
   });
 
   test('a name alone, not a file, selects the functions of that name in every file', () => {
