@@ -10,7 +10,7 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import picomatch from 'picomatch';
 import { changedFiles } from './changed-files';
 import type { CoverageOptions } from './coverage-figures';
@@ -76,6 +76,9 @@ configuration: package.json "pathprof" or .pathprofrc: { "implicitExceptions": f
   "src/**/*.js": {…} } }  (metrics: paths, pooledPaths, completeFunctions, statements, branches, functions, lines)
 exit codes: 0 done, 1 threshold not met, no profiles to check or nothing matched, 2 bad usage or something skipped`;
 
+// After a usage error, rather than the whole usage: the error stays on the screen, not scrolled above 30 lines.
+const seeHelp = 'pathprof-report --help lists the commands and options';
+
 const commands = [
   'text',
   'show',
@@ -93,34 +96,43 @@ const commands = [
 ] as const;
 type Command = (typeof commands)[number];
 
+const options = {
+  root: { type: 'string' },
+  output: { type: 'string', short: 'o' },
+  paths: { type: 'string' },
+  'per-file': { type: 'boolean', default: false },
+  limit: { type: 'string' },
+  top: { type: 'string', default: '3' },
+  'implicit-exceptions': { type: 'boolean', default: false },
+  tests: { type: 'boolean', default: false },
+  across: { type: 'boolean', default: false },
+  reporter: { type: 'string', multiple: true },
+  annotate: { type: 'string', multiple: true, default: [] },
+  'changed-since': { type: 'string' },
+  covered: { type: 'boolean', default: false },
+  hot: { type: 'string' },
+  check: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} satisfies ParseArgsConfig['options'];
+
+/** parseArgs' error, with the closest option to an unknown one (`--limt` → `--limit`). */
+function optionError(error: NodeJS.ErrnoException): string {
+  const unknown = /^Unknown option '(-{1,2}[^']+)'/.exec(error.message);
+  if (error.code !== 'ERR_PARSE_ARGS_UNKNOWN_OPTION' || !unknown) return error.message;
+  const meant = closestWord(
+    unknown[1],
+    Object.keys(options).map((name) => `--${name}`),
+  );
+  return `unknown option ${unknown[1]}${meant ? ` (did you mean ${meant}?)` : ''}`;
+}
+
 /** `pathprof-report`: see `usage` and the package README. Sets `process.exitCode`. */
 export function main(argv: string[]): void {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: argv,
-      allowPositionals: true,
-      options: {
-        root: { type: 'string' },
-        output: { type: 'string', short: 'o' },
-        paths: { type: 'string' },
-        'per-file': { type: 'boolean', default: false },
-        limit: { type: 'string' },
-        top: { type: 'string', default: '3' },
-        'implicit-exceptions': { type: 'boolean', default: false },
-        tests: { type: 'boolean', default: false },
-        across: { type: 'boolean', default: false },
-        reporter: { type: 'string', multiple: true },
-        annotate: { type: 'string', multiple: true, default: [] },
-        'changed-since': { type: 'string' },
-        covered: { type: 'boolean', default: false },
-        hot: { type: 'string' },
-        check: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    });
+    parsed = parseArgs({ args: argv, allowPositionals: true, options });
   } catch (error) {
-    return fail(`pathprof-report: ${(error as Error).message}\n${usage}`);
+    return fail(`pathprof-report: ${optionError(error as NodeJS.ErrnoException)}\n${seeHelp}`);
   }
   const { values, positionals } = parsed;
   if (values.help) return void console.log(usage);
@@ -129,8 +141,8 @@ export function main(argv: string[]): void {
     const meant = closestWord(first, commands);
     return fail(
       meant
-        ? `pathprof-report: unknown command "${first}" (did you mean "${meant}"?)\n${usage}`
-        : `pathprof-report: "${first}" is neither a command (${commands.join(', ')}) nor a profile directory\n${usage}`,
+        ? `pathprof-report: unknown command "${first}" (did you mean "${meant}"?)\n${seeHelp}`
+        : `pathprof-report: "${first}" is neither a command (${commands.join(', ')}) nor a profile directory\n${seeHelp}`,
     );
   }
   const command: Command = commands.includes(first as Command) ? (positionals.shift() as Command) : 'text';
@@ -141,7 +153,7 @@ export function main(argv: string[]): void {
     minimum = values.paths === undefined ? undefined : percentage('--paths', values.paths);
     hot = values.hot === undefined ? undefined : percentage('--hot', values.hot);
   } catch (error) {
-    return fail(`pathprof-report: ${(error as Error).message}\n${usage}`);
+    return fail(`pathprof-report: ${(error as Error).message}\n${seeHelp}`);
   }
   const override = process.env.PATHPROF_DIR;
   if (override && existsSync(override) && !statSync(override).isDirectory()) {
@@ -271,7 +283,7 @@ export function main(argv: string[]): void {
     }
     case 'show': {
       const target = positionals.shift();
-      if (!target) return fail(`pathprof-report: show needs FILE[:FUNCTION|:LINE] or FUNCTION\n${usage}`);
+      if (!target) return fail(`pathprof-report: show needs FILE[:FUNCTION|:LINE] or FUNCTION\n${seeHelp}`);
       const selection = selectFunctions(load(positionals), target);
       if (selection.miss) {
         console.error(`pathprof-report: ${selection.miss}`);
@@ -330,7 +342,7 @@ export function main(argv: string[]): void {
     }
     case 'prefer': {
       if (values.covered === (hot !== undefined))
-        return fail(`pathprof-report: prefer needs one of --covered and --hot PERCENT\n${usage}`);
+        return fail(`pathprof-report: prefer needs one of --covered and --hot PERCENT\n${seeHelp}`);
       const selection: PathSelection =
         hot === undefined ? { kind: 'covered' } : { kind: 'hot', percent: hot };
       const files = load(positionals);
@@ -363,7 +375,7 @@ export function main(argv: string[]): void {
         threshold.global = { ...threshold.global, paths: minimum };
       if (Object.keys(threshold).length === 0 && minimum === undefined)
         return fail(
-          `pathprof-report: check needs --paths N or a coverageThreshold (package.json "pathprof" or .pathprofrc)\n${usage}`,
+          `pathprof-report: check needs --paths N or a coverageThreshold (package.json "pathprof" or .pathprofrc)\n${seeHelp}`,
         );
       const files = load(positionals);
       const report = pathReport(files, problems.messages, coverage);
@@ -393,7 +405,7 @@ export function main(argv: string[]): void {
     }
     case 'diff': {
       if (positionals.length !== 2)
-        return fail(`pathprof-report: diff needs two profile directories\n${usage}`);
+        return fail(`pathprof-report: diff needs two profile directories\n${seeHelp}`);
       const [before, after] = positionals.map((dir) => {
         const files = load([dir]);
         // Their paths run across calls: no per-function paths to compare; said, so '0 paths' is not read as none.

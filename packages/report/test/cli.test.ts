@@ -29,11 +29,19 @@ function mocha(out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
     });
   });
 
-  test('a mistyped command is an error that suggests the closest one', () => {
+  test('a mistyped command or option is an error that suggests the closest one', () => {
     const run = report('js-shop', ['chek', '--paths', '80']);
     expect(run.status).toBe(2);
-    expect(run.stderr).toMatch(/^pathprof-report: unknown command "chek" \(did you mean "check"\?\)\nusage:/);
+    // The error and where the usage is, not the usage itself (the error would scroll off the screen).
+    expect(run.stderr).toBe(
+      'pathprof-report: unknown command "chek" (did you mean "check"?)\npathprof-report --help lists the commands and options\n',
+    );
     expect(report('js-shop', ['shwo', 'src/cart.js']).stderr).toContain('(did you mean "show"?)');
+    const option = report('js-shop', ['show', 'cart.js:total', '--limt', '3']);
+    expect(option.status).toBe(2);
+    expect(option.stderr.split('\n')[0]).toBe(
+      'pathprof-report: unknown option --limt (did you mean --limit?)',
+    );
     expect(report('js-shop', ['nonsense']).stderr).toMatch(
       /^pathprof-report: "nonsense" is neither a command \(text, show, .*\) nor a profile directory/,
     );
