@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import {
   contextOfValue,
   contextValues,
@@ -108,6 +108,19 @@ export interface InterproceduralPaths {
 export type OnProgress = (done: number, total: number) => void;
 
 /**
+ * Where a relative profile directory missing here is in a directory above (the report run in `src/`): said, so
+ * that the user runs the report where the tests ran, where the profiles' paths start.
+ */
+function foundAbove(dir: string): string {
+  if (isAbsolute(dir)) return '';
+  for (let above = dirname(resolve()); above !== dirname(above); above = dirname(above)) {
+    const there = join(above, dir);
+    if (existsSync(there)) return ` (${there} is: run the report in ${above})`;
+  }
+  return '';
+}
+
+/**
  * Reads the profile directories, merges their counts (shards, workers, runs add up) and decodes each file
  * against its current source: the first of `roots` where the file is (profile keys are relative to Babel's
  * working directory, usually the project holding `.pathprof`). Only each directory's current run is read (see the
@@ -125,7 +138,7 @@ export function loadProfiledFiles(
   const merge = new ProfileMerge();
   for (const dir of dirs) {
     if (!existsSync(dir)) {
-      problems.add(`${dir}: no such profile directory`);
+      problems.add(`${dir}: no such profile directory${foundAbove(dir)}`);
       continue;
     }
     if (!statSync(dir).isDirectory()) {

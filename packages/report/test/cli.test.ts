@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isMetadataFile } from '@pathprof/runtime';
 import type { PathReport } from '../src';
-import { built, fixtures, profileDir, report, reportBin, withProfileDir } from './support/runs';
+import { built, fixtures, profileDir, report, reportBin, reportIn, withProfileDir } from './support/runs';
 
 // Each test starts processes (mocha, the CLI): seconds alone, longer beside the whole suite.
 jest.setTimeout(60_000);
@@ -45,6 +45,18 @@ function mocha(out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
     expect(report('js-shop', ['nonsense']).stderr).toMatch(
       /^pathprof-report: "nonsense" is neither a command \(text, show, .*\) nor a profile directory/,
     );
+  });
+
+  test('run in a subdirectory, the report says where the profile directory is', () => {
+    withProfileDir((project) => {
+      mkdirSync(join(project, '.pathprof'));
+      mkdirSync(join(project, 'src'));
+      const run = reportIn(join(project, 'src'), [], { NO_COLOR: '1', PATHPROF_DIR: '' });
+      expect(run.status).toBe(2);
+      expect(run.stderr).toBe(
+        `pathprof-report: .pathprof: no such profile directory (${join(project, '.pathprof')} is: run the report in ${project})\n`,
+      );
+    });
   });
 
   test.each([
