@@ -14,6 +14,13 @@ export interface ContextNode {
   readonly frame: DecodedFrame;
   /** The file's line of the call that entered it (a statically known call), or null. */
   readonly callLine: number | null;
+  /** Its column (0-based), or null. */
+  readonly callColumn: number | null;
+  /**
+   * Where that call is, as the reports print it: `L18`, or `L20:48` when another context under the same one
+   * was entered from the same line (`area(s) > area(best)`: two calls, two contexts); null when not known.
+   */
+  callPlace: string | null;
   calls: number;
   total: number;
   /** Path number → count, in exactly this context (path mode with `contexts`). */
@@ -56,11 +63,23 @@ export function contextTree(files: readonly ProfiledFile[], problems: Problems):
       id = id ? `${id};${key}` : key;
       let next = level.get(key);
       if (!next) {
-        const line =
-          frame.kind === 'function' && frame.site !== null && previousFile !== null
-            ? (sites.get(previousFile)?.[2 * frame.site] ?? null)
-            : null;
-        next = { id, frame, callLine: line, calls: 0, total: 0, paths: new Map(), children: [] };
+        // The call site, in the caller's file: its line and column.
+        const at =
+          frame.kind === 'function' && frame.site !== null && previousFile !== null ? 2 * frame.site : null;
+        const callerSites = previousFile === null ? undefined : sites.get(previousFile);
+        const line = at === null ? null : (callerSites?.[at] ?? null);
+        const column = at === null ? null : (callerSites?.[at + 1] ?? null);
+        next = {
+          id,
+          frame,
+          callLine: line,
+          callColumn: column,
+          callPlace: null,
+          calls: 0,
+          total: 0,
+          paths: new Map(),
+          children: [],
+        };
         level.set(key, next);
         if (node) node.children.push(next);
       }
@@ -99,9 +118,13 @@ export function contextTree(files: readonly ProfiledFile[], problems: Problems):
   }
   const roots = [...top.values()];
   const finish = (nodes: ContextNode[]): void => {
+    const lines = nodes.map((n) => n.callLine);
     for (const node of nodes) {
       finish(node.children);
       node.total = node.calls + node.children.reduce((sum, c) => sum + c.total, 0);
+      const shared = lines.indexOf(node.callLine) !== lines.lastIndexOf(node.callLine);
+      if (node.callLine !== null)
+        node.callPlace = `L${node.callLine}${shared && node.callColumn !== null ? `:${node.callColumn + 1}` : ''}`;
     }
     nodes.sort((a, b) => b.total - a.total || frameName(a.frame).localeCompare(frameName(b.frame)));
   };

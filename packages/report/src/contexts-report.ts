@@ -46,7 +46,7 @@ export function formatContextTree(
   ];
   for (const [node, depth] of walkContexts(tree.roots)) {
     const where = frameLocation(byKey, node.frame);
-    const call = node.callLine !== null ? style.dim(`  ← L${node.callLine}`) : '';
+    const call = node.callPlace !== null ? style.dim(`  ← ${node.callPlace}`) : '';
     const name = node.frame.kind === 'cut' ? style.yellow('[cut]') : node.frame.name;
     out.push(
       `${String(node.calls).padStart(8)} ${String(node.total).padStart(8)}  ${'  '.repeat(depth)}${name}  ${style.dim(where)}${call}`,

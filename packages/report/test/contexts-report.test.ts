@@ -3,7 +3,11 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { Problems, TerminalStyle } from '../src';
+import { contextTree } from '../src/context-tree';
+import { formatContextTree } from '../src/contexts-report';
 import { launchChromium } from './support/chromium';
+import { profileInProcess } from './support/in-process';
 import { built, fixtures, reportIn } from './support/runs';
 
 // A jest run of the example shop, the CLI and chromium: seconds alone, longer beside the whole suite.
@@ -187,5 +191,30 @@ jest.setTimeout(120_000);
     } finally {
       await browser.close();
     }
+  });
+});
+
+(built ? describe : describe.skip)('calling contexts of a program run in this process', () => {
+  test('two calls of one function from one line are told apart by their columns', () => {
+    const source = [
+      'function area(s) { return s * s; }',
+      'function larger(a, b) { return area(a) > area(b) ? a : b; }',
+      'function twice(a) { return area(a) + 1; }',
+      'larger(2, 3);',
+      'twice(4);',
+    ].join('\n');
+    const file = profileInProcess(source, 'two-calls.js', { contexts: true });
+    const tree = contextTree([file], new Problems());
+    const style = new TerminalStyle({ isTTY: false }, {});
+    const text = formatContextTree(tree, [file], () => false, style, 0);
+    expect(text.split('\n').slice(2)).toEqual([
+      '       1        6  <program>  virtual/two-calls.js:1',
+      '       1        3    larger  virtual/two-calls.js:2  ← L4',
+      '       1        1      area  virtual/two-calls.js:1  ← L2:32',
+      '       1        1      area  virtual/two-calls.js:1  ← L2:42',
+      '       1        2    twice  virtual/two-calls.js:3  ← L5',
+      // The only call from its line among its siblings: the line says where.
+      '       1        1      area  virtual/two-calls.js:1  ← L3',
+    ]);
   });
 });

@@ -12,7 +12,8 @@ const ROW = 22;
 interface FlameFrame {
   readonly name: string;
   readonly location: string;
-  readonly callLine: number | null;
+  /** `L18`, or `L20:48` beside another call from line 20 (`ContextNode.callPlace`). */
+  readonly callPlace: string | null;
   readonly calls: number;
   readonly total: number;
   /** The frames from the root to this one. */
@@ -49,7 +50,7 @@ export function flameGraphBody(
         frames.push({
           name,
           location,
-          callLine: node.callLine,
+          callPlace: node.callPlace,
           calls: node.calls,
           total: node.total,
           context,
@@ -134,7 +135,7 @@ document.querySelectorAll('.bar').forEach((bar) => {
     const f = frames[Number(bar.dataset.frame)];
     detail.replaceChildren();
     detail.append(text('h2', f.name + ' ', null));
-    detail.firstChild.append(text('small', f.location + (f.callLine === null ? '' : ', called at line ' + f.callLine), null));
+    detail.firstChild.append(text('small', f.location + (f.callPlace === null ? '' : ', called at ' + f.callPlace), null));
     detail.append(text('p', f.context.join(' → '), 'context'));
     detail.append(text('p', f.calls + ' calls in this context, ' + f.total + ' in it and below it', 'counts'));
     if (f.paths.length) {
