@@ -113,7 +113,7 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
         (s.infeasibleUncounted > 0
           ? `; in ${counted(s.infeasibleUncounted, 'function')} too many to count, so counted above`
           : '') +
-        '; `pathprof-report show FUNCTION` gives an example',
+        `; \`pathprof-report show ${showTarget(report, (fn) => fn.infeasiblePaths ?? 0) ?? 'FUNCTION'}\` gives an example`,
     );
   const next = showHint(report);
   if (next) lines.push(style.dim(next));
@@ -125,18 +125,26 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
  * table mean nothing until `show` decodes them.
  */
 function showHint(report: PathReport): string | null {
-  let best: { file: string; fn: FunctionReport; untaken: number } | null = null;
+  const target = showTarget(report, (fn) => fn.potentialPaths - fn.executedPaths);
+  return (
+    target &&
+    `Next: \`pathprof-report show ${target}\` decodes a function's paths (#ids above) into decisions and ` +
+      'lists those no run took; `pathprof-report html` writes a browsable report'
+  );
+}
+
+/**
+ * `FILE:FUNCTION` for `show`, of the function with the most of `measure`; null when none has any. A name
+ * `show` takes as one word (not `<anonymous>`, `get Cart.size`), else the function's line.
+ */
+function showTarget(report: PathReport, measure: (fn: FunctionReport) => number): string | null {
+  let best: { file: string; fn: FunctionReport; n: number } | null = null;
   for (const file of report.files)
     for (const fn of file.functions) {
-      const untaken = fn.potentialPaths - fn.executedPaths;
-      if (untaken > (best?.untaken ?? 0)) best = { file: file.file, fn, untaken };
+      const n = measure(fn);
+      if (n > (best?.n ?? 0)) best = { file: file.file, fn, n };
     }
   if (!best) return null;
-  // A name `show` can take as one word (not `<anonymous>`, `get Cart.size`), else the function's line.
   const { name, location } = best.fn;
-  const target = `${best.file}:${/^[\w$.#]+$/.test(name) ? name : location.start.line}`;
-  return (
-    `Next: \`pathprof-report show ${target}\` decodes a function's paths (#ids above) into decisions and ` +
-    'lists those no run took; `pathprof-report html` writes a browsable report'
-  );
+  return `${best.file}:${/^[\w$.#]+$/.test(name) ? name : location.start.line}`;
 }

@@ -3,7 +3,15 @@ import { EdgeKind } from '@pathprof/cfg';
 import { decodePath } from '@pathprof/numbering';
 import * as runtime from '@pathprof/runtime';
 import pathprof, { type FileMetadata } from 'babel-plugin-pathprof';
-import { decodeFileProfile, functionFigures, Problems, type FunctionPaths, type ProfiledFile } from '../src';
+import {
+  decodeFileProfile,
+  formatTextReport,
+  functionFigures,
+  pathReport,
+  Problems,
+  type FunctionPaths,
+  type ProfiledFile,
+} from '../src';
 import { throughLine } from '../src/function-selection';
 import { contradictionOf } from '../src/infeasible-paths';
 import { formatFunctionPaths } from '../src/show-paths';
@@ -112,6 +120,14 @@ function profiled(): { profile: runtime.FileProfile; file: ProfiledFile } {
       new RegExp(
         `${infeasible} infeasible paths set aside \\(no run can take them\\), e\\.g\\. path \\d+: L\\d+ .* contradicts L\\d+ `,
       ),
+    );
+  });
+
+  test("the text report's footer names a function to show them in", () => {
+    const report = pathReport([file], [], { implicitExceptions: false });
+    const text = formatTextReport(report, new TerminalStyle({ isTTY: false }, {}));
+    expect(text).toMatch(
+      /left out above: \d+; `pathprof-report show virtual\/infeasible\.js:f` gives an example$/m,
     );
   });
 
