@@ -150,6 +150,14 @@ export function loadProfiledFiles(
     if (read.otherRuns) problems.note(`${dir}: ignored ${read.otherRuns} profile(s) left by other runs`);
   }
   const merged: (MergedFileCounts | FileProfile)[] = merge.result();
+  const builds = new Map<string, number>();
+  for (const file of merged) builds.set(file.key, (builds.get(file.key) ?? 0) + 1);
+  for (const [key, n] of builds)
+    if (n > 1)
+      problems.note(
+        `${key}: counted by ${n} builds in this run (the plugin's options changed between accumulated commands): ` +
+          'reported apart; lcov, istanbul and check add their line, branch and function counts, html shows one build',
+      );
   // `all: true`: the files the tests never loaded, with no counts.
   merged.push(...unloadedFiles(roots[0] ?? '.', new Set(merged.map((f) => f.key)), problems));
   merged.sort((a, b) => a.key.localeCompare(b.key));

@@ -2,7 +2,7 @@ import { resolve, sep } from 'node:path';
 import type { CoverageSummaryData } from 'istanbul-lib-coverage';
 import picomatch from 'picomatch';
 import { aggregateFigures, percentOf, type CoverageOptions } from './coverage-figures';
-import { istanbulFileCoverage } from './istanbul/istanbul-coverage';
+import { mergedFileCoverage } from './istanbul/istanbul-coverage';
 import type { FileReport, InterproceduralFileReport, PathReport } from './path-report';
 import type { ProfiledFile } from './profiled-file';
 
@@ -73,7 +73,8 @@ export function thresholdFailures(
   const summary: IstanbulSummary = (file) => {
     if (!summaries.has(file.file)) {
       try {
-        summaries.set(file.file, istanbulFileCoverage(profiled.get(file.file)!).toSummary().data);
+        const builds = files.filter((f) => f.key === file.file);
+        summaries.set(file.file, mergedFileCoverage(builds).toSummary().data);
       } catch (error) {
         summaries.set(file.file, { error: (error as Error).message });
       }

@@ -1,4 +1,7 @@
-import { istanbulCoverages, pathReport, type IstanbulFileCoverage } from '../src';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { istanbulCoverages, pathReport, writeIstanbulReports, type IstanbulFileCoverage } from '../src';
 import { githubAnnotations } from '../src/github-annotations';
 import { filePageBody } from '../src/html/file-page';
 import { lineCoverage, type LineCoverage } from '../src/html/line-coverage';
@@ -94,6 +97,32 @@ function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
       expect(byInterprocedural).toEqual(byPathMode);
     },
   );
+
+  test('a file counted by two builds in one run (path, then interprocedural mode): the exports add their counts', () => {
+    const builds = [
+      profileInProcess(source, 'two-builds.js'),
+      profileInProcess(source, 'two-builds.js', { mode: 'interprocedural' }),
+    ];
+    const exported = (files: typeof builds) => {
+      const out = mkdtempSync(join(tmpdir(), 'pathprof-two-builds-'));
+      try {
+        writeIstanbulReports(istanbulCoverages(files, new Problems()), ['json'], { dir: out });
+        return Object.values(JSON.parse(readFileSync(join(out, 'coverage-final.json'), 'utf8')))[0] as {
+          s: Record<string, number>;
+          f: Record<string, number>;
+        };
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    };
+    const one = exported([builds[0]]);
+    const both = exported(builds);
+    const doubled = (counts: Record<string, number>) =>
+      Object.fromEntries(Object.entries(counts).map(([id, n]) => [id, 2 * n]));
+    expect(Object.values(one.s).some((n) => n > 0)).toBe(true);
+    expect(both.s).toEqual(doubled(one.s));
+    expect(both.f).toEqual(doubled(one.f));
+  });
 
   test('check: a path threshold on a group with a file counted in interprocedural mode fails naming it', () => {
     const file = profileInProcess(source, 'interprocedural-check.js', { mode: 'interprocedural' });

@@ -94,6 +94,16 @@ export function istanbulFileCoverage(file: ProfiledFile): FileCoverage {
 }
 
 /**
+ * The istanbul coverage of one file counted by several builds in one run (the plugin's options changed between
+ * accumulated commands): their counts added, as the exports add them.
+ */
+export function mergedFileCoverage(builds: readonly ProfiledFile[]): FileCoverage {
+  const [first, ...rest] = builds.map(istanbulFileCoverage);
+  for (const other of rest) first.merge(other);
+  return first;
+}
+
+/**
  * The istanbul coverage of each file, for the exports: a file whose coverage cannot be derived (its source no
  * longer parses or gives the profiled graphs) is a problem and left out; counts the profile only bounds are
  * said in a note (they are reported as their lower bound).

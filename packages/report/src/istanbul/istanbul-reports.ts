@@ -1,6 +1,6 @@
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve } from 'node:path';
-import { createCoverageMap, type CoverageMapData } from 'istanbul-lib-coverage';
+import { createCoverageMap, type FileCoverageData } from 'istanbul-lib-coverage';
 import { createContext } from 'istanbul-lib-report';
 import { create, type ReportType } from 'istanbul-reports';
 import type { IstanbulFileCoverage } from './file-coverage';
@@ -38,9 +38,10 @@ export function writeIstanbulReports(
   for (const name of reporters)
     if (!(name in istanbulReporters))
       throw new Error(`unknown reporter "${name}" (known: ${Object.keys(istanbulReporters).join(', ')})`);
-  const coverageMap = createCoverageMap(
-    Object.fromEntries(coverage.map((c) => [c.path, c])) as unknown as CoverageMapData,
-  );
+  // A file counted by two builds in one run (the plugin's options changed between accumulated commands): istanbul
+  // adds their counts, statement by statement.
+  const coverageMap = createCoverageMap({});
+  for (const c of coverage) coverageMap.addFileCoverage(c as unknown as FileCoverageData);
   const options = (name: string, file?: string) =>
     create(name as ReportType, { projectRoot: process.cwd(), ...(file ? { file } : {}) });
   if ('stdout' in target) {
