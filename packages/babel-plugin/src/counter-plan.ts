@@ -82,8 +82,8 @@ export class CounterPlan implements EdgeCodePlan {
     const counters = this.perActivation
       ? this.perActivation(locals)
       : fn.storage.kind === 'array'
-        ? this.file.counts()
-        : memberExpression(this.file.hashed(), numericLiteral(fn.storage.slot), true);
+        ? this.file.counts(cfg.node)
+        : memberExpression(this.file.hashed(cfg.node), numericLiteral(fn.storage.slot), true);
     const alias = target.kind === 'array' ? target.counts : target.table;
     return [expressionStatement(assignmentExpression('=', cloneNode(alias), counters))];
   }

@@ -65,11 +65,13 @@ export class FileCounters {
    * does; only an ES module's linking can call into a module whose body has not run). Its counting code
    * then reads the preamble's variables as they are, without the `=== void 0` fallback (lodash: 683
    * functions, 38 KB of output; no run-time difference measured: bench/NOTES.md, "Output size ≤ 0.5×
-   * istanbul's on every file").
+   * istanbul's on every file"). Otherwise `early` holds the functions that can run before it
+   * (`functionsBeforePreamble`); the others read the variables as they are too.
    */
   constructor(
     fresh: FreshName,
     private readonly preambleFirst = false,
+    private readonly early: ReadonlySet<t.Node> | null = null,
   ) {
     this.record = fresh('pp_file');
     this.init = fresh('pp_init');
@@ -87,16 +89,17 @@ export class FileCounters {
 
   /**
    * `array === void 0 ? init().counts : array`: valid before the body ran. (`record || init()` costs a
-   * ToBoolean of an object and an extra load: a third of fib's run time.)
+   * ToBoolean of an object and an extra load: a third of fib's run time.) `array` alone when read in `fn`, a
+   * function that cannot run before the preamble.
    */
-  counts(): t.Expression {
-    return this.hoisted(this.array, 'counts');
+  counts(fn?: t.Node): t.Expression {
+    return this.hoisted(this.array, 'counts', fn);
   }
 
   /** The file's hash tables (path mode's large functions, preferential mode's residue), as `counts()` reads the array. */
-  hashed(): t.Expression {
+  hashed(fn?: t.Node): t.Expression {
     this.usesTables = true;
-    return this.hoisted(this.tables, 'hashed');
+    return this.hoisted(this.tables, 'hashed', fn);
   }
 
   /**
@@ -113,9 +116,12 @@ export class FileCounters {
     return this.hoisted(this.contextsRecord, 'contexts');
   }
 
-  /** `name === void 0 ? init().field : name`, for a `var name = init().field` of the preamble (or `name`). */
-  private hoisted(name: t.Identifier, field: string): t.Expression {
-    if (this.preambleFirst) return cloneNode(name);
+  /**
+   * `name === void 0 ? init().field : name`, for a `var name = init().field` of the preamble, or `name` where
+   * the preamble has run whenever this code does (read in `fn`, when given).
+   */
+  private hoisted(name: t.Identifier, field: string, fn?: t.Node): t.Expression {
+    if (this.preambleFirst || (fn && this.early && !this.early.has(fn))) return cloneNode(name);
     return conditionalExpression(
       binaryExpression('===', cloneNode(name), unaryExpression('void', numericLiteral(0))),
       memberExpression(this.file(), identifier(field)),
@@ -229,4 +235,34 @@ function singleQuoted(value: string): t.StringLiteral {
   );
   literal.extra = { rawValue: value, raw: `'${raw}'` };
   return literal;
+}
+
+/**
+ * The functions of an ES module that can run before its body's first statement (the preamble): the hoisted
+ * function declarations of the module's top level (another module of an import cycle can call them before
+ * this one's body runs) and every function inside them. Anything else comes into being only as the body runs,
+ * preamble first: class methods, function expressions and arrows outside those declarations, functions
+ * declared in blocks (a module is strict code: no Annex B hoisting out of blocks), namespaces, fields and
+ * static blocks. A function without a source position is taken to be early.
+ */
+export function functionsBeforePreamble(
+  program: t.Program,
+  functions: readonly t.Node[],
+): ReadonlySet<t.Node> {
+  const hoisted: t.Node[] = [];
+  for (const statement of program.body) {
+    const declaration =
+      t.isExportNamedDeclaration(statement) || t.isExportDefaultDeclaration(statement)
+        ? statement.declaration
+        : statement;
+    if (t.isFunctionDeclaration(declaration)) hoisted.push(declaration);
+  }
+  return new Set(
+    functions.filter(
+      (fn) =>
+        fn.start == null ||
+        fn.end == null ||
+        hoisted.some((h) => h.start != null && h.end != null && h.start <= fn.start! && fn.end! <= h.end),
+    ),
+  );
 }

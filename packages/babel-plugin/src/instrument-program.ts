@@ -20,7 +20,7 @@ import {
 } from '@pathprof/cfg';
 import { edgeProfileOps, planEdgeProfile } from '@pathprof/numbering';
 import { CounterPlan, type CountingFunction } from './counter-plan';
-import { FileCounters } from './file-counters';
+import { FileCounters, functionsBeforePreamble } from './file-counters';
 import { fingerprint } from './fingerprint';
 import { ignoredRanges } from './ignore-comments';
 import { edgePlanChecksum, graphMetadata, type FileMetadata, type FunctionMetadata } from './metadata';
@@ -97,7 +97,13 @@ export function instrumentProgram(
   const nonThrowing = nonThrowingCode(program);
   const graphs = roots.map((root) => buildCfg(root, key, nonThrowing, split)).filter(canInstrument);
   const modular = program.body.some((s) => t.isImportDeclaration(s) || t.isExportDeclaration(s));
-  const file = new FileCounters(fileScoped, !modular);
+  const early = modular
+    ? functionsBeforePreamble(
+        program,
+        roots.map((root) => root.node),
+      )
+    : null;
+  const file = new FileCounters(fileScoped, !modular, early);
   const functions: FunctionMetadata[] = [];
   const fallbacks: PathFallback[] = [];
   let arraySize = 0;

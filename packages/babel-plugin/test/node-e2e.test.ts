@@ -161,7 +161,8 @@ setTimeout(() => {}, 2000);
 
   /**
    * In a module cycle the other module runs first and may call this one's hoisted functions before any of
-   * its body (the preamble with the counter array) ran: they register the file themselves and count.
+   * its body (the preamble with the counter array) ran: they, and the functions inside them, register the
+   * file themselves and count. A class's methods run only after the body made the class.
    */
   test.each([
     ['as ES modules', 'mjs', [], 'array'],
@@ -175,10 +176,19 @@ export function early(x) {
   if (x > 0) return 'positive';
   return 'other';
 }
-console.log(fromB, early(-1));
+export function nested(x) {
+  const twice = (v) => (v > 0 ? v * 2 : 0);
+  return twice(x);
+}
+class Late {
+  name() {
+    return 'late';
+  }
+}
+console.log(fromB, early(-1), nested(1), new Late().name());
 `,
-      b: `import { early } from './a.${ext}';
-export const fromB = early(1);
+      b: `import { early, nested } from './a.${ext}';
+export const fromB = early(1) + nested(2);
 `,
     };
     const dir = project.path(`cycle-${storage}-${ext}`);
@@ -201,7 +211,7 @@ export const fromB = early(1);
       encoding: 'utf8',
     });
     expect(run.stderr).toBe('');
-    expect(run.stdout).toBe('positive other\n');
+    expect(run.stdout).toBe('positive4 other 2 late\n');
     const files = mergeProfiles(readProfileDirectory(out).profiles);
     const a = files.find((f) => f.key === `cycle-${storage}-${ext}/a.${ext}`)!;
     expect(decodedCounts(a).early).toEqual({ 'entry true return': 1, 'entry false return': 1 });
