@@ -9,7 +9,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import * as path from 'node:path';
-import { buildId, builtDirectories } from './build-id';
+import { builtDirectories, rememberedBuildId } from './build-id';
 
 /**
  * A file as `pathprof <command>`'s hooks (register.js, register-esm.mjs) compiled it, stored in
@@ -107,7 +107,11 @@ export class CompiledFileCache {
    */
   key(file: string, source: string, settings: string): string | null {
     if (this.dir === null) return null;
-    const hash = createHash('sha1').update(FORMAT).update('\0').update(buildId()).update('\0');
+    const hash = createHash('sha1')
+      .update(FORMAT)
+      .update('\0')
+      .update(rememberedBuildId(path.join(this.dir, 'build-id.json')))
+      .update('\0');
     hash.update(settings).update('\0');
     for (const [name, value] of Object.entries(process.env).sort(([a], [b]) => (a < b ? -1 : 1))) {
       if (name === 'BABEL_ENV' || name === 'NODE_ENV' || name.startsWith('BROWSERSLIST'))

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { CompiledFileCache } from '../src/compiled-file-cache';
 
 let mockBuild = 'build-1';
-jest.mock('../src/build-id', () => ({ buildId: () => mockBuild }));
+jest.mock('../src/build-id', () => ({ rememberedBuildId: () => mockBuild, builtDirectories: () => [] }));
 
 let project: string;
 let cacheDir: string;
