@@ -15,6 +15,7 @@ import {
   expandMetadata,
   ProfileMerge,
   readEachProfile,
+  RUN_FILE,
   type ContextCounts,
   type CountColumns,
   type CountTables,
@@ -148,6 +149,11 @@ export function loadProfiledFiles(
     const read = readEachProfile(dir, (profile) => merge.add(profile));
     for (const error of read.errors) problems.add(`${error.message}; skipped`);
     if (read.otherRuns) problems.note(`${dir}: ignored ${read.otherRuns} profile(s) left by other runs`);
+    if (read.unreadableMarker)
+      problems.add(
+        `${join(dir, RUN_FILE)}: names no run (corrupt?), so the profiles of every run in ${dir} were read; ` +
+          'rerun the tests to start a new run',
+      );
   }
   const merged: (MergedFileCounts | FileProfile)[] = merge.result();
   const builds = new Map<string, number>();

@@ -2,7 +2,7 @@ import { nodeModules } from './node-fs';
 import type { PairList } from './packed-pairs';
 import { PairScanner } from './pair-scanner';
 import { ProfileError, validateProfile, type Profile } from './profile-format';
-import { currentRun } from './run';
+import { currentRun, RUN_FILE } from './run';
 import { isMetadataFile, resolveMetadata } from './shared-metadata';
 
 /**
@@ -85,6 +85,8 @@ export function readProfileDirectory(dir: string): {
   profiles: Profile[];
   errors: ProfileError[];
   otherRuns: number;
+  /** The directory's run marker is there but names no run: the profiles of every run were read. */
+  unreadableMarker: boolean;
 } {
   const profiles: Profile[] = [];
   return { profiles, ...eachProfileIn(dir, readProfile, (profile) => profiles.push(profile)) };
@@ -98,7 +100,7 @@ export function readProfileDirectory(dir: string): {
 export function readEachProfile(
   dir: string,
   visit: (profile: Profile<PairList>) => void,
-): { errors: ProfileError[]; otherRuns: number } {
+): { errors: ProfileError[]; otherRuns: number; unreadableMarker: boolean } {
   return eachProfileIn(dir, readPackedProfile, visit);
 }
 
@@ -106,13 +108,15 @@ function eachProfileIn<P extends Profile<PairList>>(
   dir: string,
   read: (file: string, metadata: Map<string, unknown>) => P,
   visit: (profile: P) => void,
-): { errors: ProfileError[]; otherRuns: number } {
+): { errors: ProfileError[]; otherRuns: number; unreadableMarker: boolean } {
   const node = nodeModules();
   if (!node) throw new Error('pathprof: reading profiles needs Node.js');
   const names = node.fs
     .readdirSync(dir)
     .filter((n) => n.startsWith('pathprof-') && n.endsWith('.json') && !isMetadataFile(n));
   const run = currentRun(dir);
+  // A marker that names no run (corrupt, or edited) cannot tell the runs apart: every profile is read, and said.
+  const unreadableMarker = run === null && node.fs.existsSync(node.path.join(dir, RUN_FILE));
   const metadata = new Map<string, unknown>();
   const errors: ProfileError[] = [];
   let otherRuns = 0;
@@ -130,5 +134,5 @@ function eachProfileIn<P extends Profile<PairList>>(
     if (run === null || profile.run === undefined || profile.run === run) visit(profile);
     else otherRuns++;
   }
-  return { errors, otherRuns };
+  return { errors, otherRuns, unreadableMarker };
 }

@@ -457,6 +457,15 @@ describe('runs', () => {
     expect(total()).toBe(7);
   });
 
+  test('a run marker that names no run (corrupt) is said: the profiles of every run are read', () => {
+    write(1);
+    expect(readProfileDirectory(dir).unreadableMarker).toBe(false);
+    writeFileSync(join(dir, RUN_FILE), 'garbage');
+    const read = readProfileDirectory(dir);
+    expect(read.unreadableMarker).toBe(true);
+    expect(read.profiles).toHaveLength(1);
+  });
+
   test("the first profile of a newer run takes the directory over; an older run's late writer is ignored", () => {
     const old = startRun(dir);
     write(1);

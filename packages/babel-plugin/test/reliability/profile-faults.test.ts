@@ -112,7 +112,12 @@ fs.writeFileSync = (file, data, ...rest) => {
     // The partial temporary file is removed: it would only hold on to the space that ran out. The run's
     // marker, complete and written before the profile, stays.
     expect(readdirSync(dir)).toEqual(['run.json']);
-    expect(readProfileDirectory(dir)).toEqual({ profiles: [], errors: [], otherRuns: 0 });
+    expect(readProfileDirectory(dir)).toEqual({
+      profiles: [],
+      errors: [],
+      otherRuns: 0,
+      unreadableMarker: false,
+    });
   });
 
   test('a full disk (a real 16 KB tmpfs, where mounting is allowed)', () => {
