@@ -21,6 +21,13 @@ export interface ScopeCache {
   get(node: t.Node): Scope | undefined;
 }
 
+/** What the plugin knows of the plugins that walk the file after it, in the same pass. */
+export interface LaterPlugins {
+  scopes: ScopeCache;
+  /** A module transform that splits exported declarations from their exports (split-exports.ts). */
+  splitsExports: boolean;
+}
+
 /** The scope cache of the Babel running the plugin (`api.traverse.cache.scope`), if it has one we know. */
 export function scopeCacheOf(api: unknown): ScopeCache | null {
   const cache = (api as { traverse?: { cache?: { scope?: Partial<ScopeCache> } } }).traverse?.cache;

@@ -8,7 +8,8 @@ import { warnUnnamedFile } from './unnamed-files';
 import { originalSource, withOriginalLocations, type InputMap } from './input-source-map';
 import { loadInterestingSet } from './interesting-set-file';
 import { staleWarning } from './preferential-mode';
-import { scopeCacheOf, type ScopeCache } from './handler-scopes';
+import { scopeCacheOf, type LaterPlugins } from './handler-scopes';
+import { splitsExports } from './split-exports';
 
 export type { PluginOptions, Mode, Scheme, SuccessorOrder } from './options';
 export type { FileNotes } from './instrument-program';
@@ -58,8 +59,13 @@ export default function pathprof(
           // Alone in its pass, the plugin has done all there is to do: Babel's walk of the rewritten file would
           // only look for other plugins' visitors (and hoist statements that nothing here marks), at a third of
           // the transform's time.
-          const alone = state.file.opts.plugins?.length === 1;
-          instrumentFile(programPath, state, options, alone ? null : scopes);
+          const plugins = state.file.opts.plugins ?? [];
+          const alone = plugins.length === 1;
+          const later =
+            alone || !scopes
+              ? null
+              : { scopes, splitsExports: splitsExports(plugins.map((p) => (p as { key?: string }).key)) };
+          instrumentFile(programPath, state, options, later);
           if (alone) programPath.skip();
         },
       },
@@ -72,7 +78,7 @@ function instrumentFile(
   programPath: NodePath<t.Program>,
   state: PluginPass,
   options: ResolvedOptions,
-  scopes: ScopeCache | null,
+  later: LaterPlugins | null,
 ): void {
   const filename = state.filename;
   if (!filename) return warnUnnamedFile();
@@ -87,7 +93,7 @@ function instrumentFile(
   const cwd = state.cwd ?? process.cwd();
   const interesting = options.interesting ? loadInterestingSet(cwd, options.interesting) : null;
   const instrument = () =>
-    instrumentProgram(programPath, key, source?.text ?? state.file.code, options, interesting, scopes);
+    instrumentProgram(programPath, key, source?.text ?? state.file.code, options, interesting, later);
   const notes = source ? withOriginalLocations(programPath.node, source.map, instrument) : instrument();
   (state.file.metadata as { pathprof?: unknown }).pathprof = notes;
   const warning = cutWarning(key, options.maxPaths, notes.fallbacks);

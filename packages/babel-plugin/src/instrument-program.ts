@@ -32,7 +32,8 @@ import { numberForPaths, placePathFunction, type CounterLayout } from './path-fu
 import { planPreferentialFile, type PreferentialNote } from './preferential-mode';
 import { planContextFile, type ContextFile } from './context-mode';
 import { ContextPlan } from './context-plan';
-import { initHandlerScopes, type ScopeCache } from './handler-scopes';
+import { initHandlerScopes, type LaterPlugins } from './handler-scopes';
+import { splitExportedDeclarations } from './split-exports';
 
 /** What the build says of one file (`result.metadata.pathprof`). */
 export interface FileNotes {
@@ -53,8 +54,8 @@ export interface FileNotes {
  * Instruments one file: a graph per function-like (except ignored ones), numbered and placed per the mode,
  * code inserted on the edges, and a preamble registering the file's counters and metadata. Runs from
  * `Program` enter, before other plugins change the code. Returns the functions that needed a fallback.
- * `interesting` is the interesting set, in preferential mode. `scopes`: Babel's scope cache, when other
- * plugins walk the file after ours (handler-scopes.ts).
+ * `interesting` is the interesting set, in preferential mode. `later`: what we know of the plugins that
+ * walk the file after ours, if any (handler-scopes.ts, split-exports.ts).
  */
 export function instrumentProgram(
   path: NodePath<t.Program>,
@@ -62,7 +63,7 @@ export function instrumentProgram(
   source: string,
   options: ResolvedOptions,
   interesting: LoadedInterestingSet | null = null,
-  scopes: ScopeCache | null = null,
+  later: LaterPlugins | null = null,
 ): FileNotes {
   const program = path.node;
   const ignored = ignoredRanges(program, path.parent);
@@ -196,7 +197,7 @@ export function instrumentProgram(
 
   const depths = new Map(roots.map((root) => [root.node, root.depth]));
   insertEdgeCode(program, fresh, graphs, plan, fileScoped, depths);
-  if (scopes) initHandlerScopes(scopes, depths.keys());
+  if (later) initHandlerScopes(later.scopes, depths.keys());
   if (mode === 'trace') {
     registerTopLevelDeclarations(path);
     return { fallbacks, opaqueDefaults: opaqueDefaultNotes(graphs) };
@@ -235,6 +236,7 @@ export function instrumentProgram(
     ...(preferential?.declarations ?? []),
   );
   registerTopLevelDeclarations(path);
+  if (later?.splitsExports) splitExportedDeclarations(path, later.scopes);
   if (runtimeImport === 'import') referenceRuntimeImport(path, file.init.name);
   return {
     fallbacks,
