@@ -251,6 +251,39 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
     });
   });
 
+  test("the project's own hook with a function among its options: keyed on Babel's options, cached all the same", () => {
+    inScratchProject('command-cache-function-', (project) => {
+      mkdirSync(join(project, 'node_modules'));
+      mkdirSync(join(project, 'src'));
+      writeFileSync(join(project, 'babel.config.json'), '{}\n');
+      writeFileSync(
+        join(project, 'hook.js'),
+        "require('@babel/register')({ cwd: __dirname, only: [(file) => file.includes('src')] });\n",
+      );
+      writeFileSync(join(project, 'src', 'sign.js'), 'exports.sign = (x) => (x > 0 ? 1 : -1);\n');
+      writeFileSync(
+        join(project, 'main.js'),
+        "require('./hook');\nconsole.log(require('./src/sign').sign(3));\n",
+      );
+      const cache = join(project, 'node_modules', '.cache', 'pathprof');
+      const first = pathprof(project, ['node', 'main.js']);
+      expect(first.stderr).toBe('');
+      // sign(3): one of its two paths.
+      expect(first.stdout).toMatch(/^1\n/);
+      expect(first.stdout).toMatch(/^ {2}exports\.sign +1 .* #\d+ ×1$/m);
+      const [entry] = readdirSync(cache)
+        .map((name) => join(cache, name))
+        .filter((file) => readFileSync(file, 'utf8').includes('registerFile(\\"src/sign.js\\"'));
+      writeFileSync(
+        entry,
+        JSON.stringify({ ...JSON.parse(readFileSync(entry, 'utf8')), code: 'exports.sign = () => 7;\n' }),
+      );
+      expect(pathprof(project, ['node', 'main.js']).stdout).toMatch(/^7\n/);
+      writeFileSync(join(project, 'babel.config.json'), '{ "comments": true }\n');
+      expect(pathprof(project, ['node', 'main.js']).stdout).toMatch(/^1\n/);
+    });
+  });
+
   test('node --test: a process per test file (ES modules and CommonJS), their counts added up', () => {
     inScratchProject('command-node-test-', (project) => {
       writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
