@@ -1,14 +1,4 @@
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-  writeSync,
-} from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import picomatch from 'picomatch';
@@ -187,10 +177,8 @@ export function main(argv: string[]): void {
     return files;
   };
   const emit = (text: string) => {
-    if (values.output) {
-      mkdirSync(dirname(resolve(values.output)), { recursive: true });
-      writeFileSync(values.output, text);
-    } else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+    if (values.output) writeAtomically(values.output, (append) => append(text));
+    else process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
   };
   let status = 0;
   switch (command) {
@@ -209,11 +197,10 @@ export function main(argv: string[]): void {
         : report;
       // Streamed, down to each executed path (files, functions, paths): see `writeJson`.
       if (values.output) {
-        mkdirSync(dirname(resolve(values.output)), { recursive: true });
-        const fd = openSync(values.output, 'w');
-        writeJson(withContexts, (text) => writeSync(fd, text), 6);
-        writeSync(fd, '\n');
-        closeSync(fd);
+        writeAtomically(values.output, (append) => {
+          writeJson(withContexts, append, 6);
+          append('\n');
+        });
       } else {
         writeJson(withContexts, (text) => process.stdout.write(text), 6);
         process.stdout.write('\n');
@@ -350,7 +337,7 @@ export function main(argv: string[]): void {
         problems.note(`${f.key}: counted in interprocedural mode, which has no per-function paths; left out`);
       const made = interestingSet(files, selection);
       const text = formatInterestingSet(made.set);
-      if (values.output) writeAtomically(values.output, text);
+      if (values.output) writeAtomically(values.output, (append) => append(text));
       else process.stdout.write(text);
       console.error(
         `pathprof-report: ${values.output ? `wrote ${values.output}: ` : ''}${made.paths} interesting paths ` +
@@ -425,13 +412,21 @@ export function main(argv: string[]): void {
   process.exitCode = problems.any ? 2 : status;
 }
 
-/** Writes `text` to `file` under a temporary name, then renames it: a reader never sees half of it. */
-function writeAtomically(file: string, text: string): void {
+/**
+ * Writes `file` under a temporary name, through `write` (handed a function that appends text: the JSON is
+ * streamed), then renames it into place: a reader never sees half of it, nor a failed write's remains.
+ */
+function writeAtomically(file: string, write: (append: (text: string) => void) => void): void {
   const target = resolve(file);
   mkdirSync(dirname(target), { recursive: true });
   const temporary = `${target}.${process.pid}.tmp`;
   try {
-    writeFileSync(temporary, text);
+    const fd = openSync(temporary, 'w');
+    try {
+      write((text) => writeSync(fd, text));
+    } finally {
+      closeSync(fd);
+    }
     renameSync(temporary, target);
   } finally {
     rmSync(temporary, { force: true });

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { isMetadataFile } from '@pathprof/runtime';
 import type { PathReport } from '../src';
 import { built, fixtures, profileDir, report, reportBin, reportIn, withProfileDir } from './support/runs';
@@ -106,7 +106,7 @@ function mocha(out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
     },
   );
 
-  test('-o creates missing directories; leftovers of other runs are noted and not counted', () => {
+  test('-o creates missing directories and replaces the file whole; leftovers of other runs are noted and not counted', () => {
     withProfileDir((out) => {
       expect(mocha(out).status).toBe(0);
       // A profile left by another run: the report ignores it (it would double every count).
@@ -123,6 +123,14 @@ function mocha(out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
         .functions.find((f) => f.name === 'shippingZone')!;
       expect(shippingZone.activations).toBe(2);
       expect(existsSync(target)).toBe(true);
+      // Written beside the target and renamed over it (a new file, not the old one rewritten in place), for
+      // json and for the text reports: a reader never sees half of one; no temporary file is left.
+      for (const args of [['json'], ['text'], ['show', 'catalog.js:priceOf']]) {
+        const before = statSync(target).ino;
+        expect(report('js-shop', [...args, '-o', target, out]).status).toBe(0);
+        expect(statSync(target).ino).not.toBe(before);
+      }
+      expect(readdirSync(dirname(target))).toEqual(['report.json']);
     });
   });
 
