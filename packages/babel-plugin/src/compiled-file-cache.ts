@@ -76,11 +76,19 @@ const PROGRAMMABLE = /\.[cm]?[jt]s$/;
  */
 const PATHPROF_VARIABLE = /^PATHPROF_/;
 
-/** Where the hooks cache compiled files: in the project's node_modules, as @babel/register and nyc do; null when off. */
+/**
+ * Where the hooks cache compiled files: in the node_modules of the working directory or the nearest folder
+ * above it that has one (a workspace's package run from its own folder, its dependencies hoisted to the root),
+ * as @babel/register and nyc cache in their package's; null when off or there is none. Keys hold the working
+ * directory: packages sharing a root share nothing else.
+ */
 export function cacheDirectory(cwd: string): string | null {
-  const modules = path.join(cwd, 'node_modules');
-  if (process.env.BABEL_DISABLE_CACHE || !existsSync(modules)) return null;
-  return path.join(modules, '.cache', 'pathprof');
+  if (process.env.BABEL_DISABLE_CACHE) return null;
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    const modules = path.join(dir, 'node_modules');
+    if (existsSync(modules)) return path.join(modules, '.cache', 'pathprof');
+    if (path.dirname(dir) === dir) return null;
+  }
 }
 
 export class CompiledFileCache {

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CompiledFileCache } from '../src/compiled-file-cache';
+import { cacheDirectory, CompiledFileCache } from '../src/compiled-file-cache';
 
 let mockBuild = 'build-1';
 jest.mock('../src/build-id', () => ({ rememberedBuildId: () => mockBuild, builtDirectories: () => [] }));
@@ -69,6 +69,18 @@ describe('the compiled-file cache key (no Babel needed)', () => {
     expect(babel).not.toBe(node);
     process.env.BROWSERSLIST = 'last 1 chrome version';
     expect(keyOf()).not.toBe(babel);
+  });
+
+  test("goes into the nearest node_modules from the working directory up (a workspace's root)", () => {
+    const workspace = join(project, 'packages', 'a');
+    mkdirSync(workspace, { recursive: true });
+    expect(cacheDirectory(workspace)).not.toBe(cacheDir);
+    mkdirSync(join(project, 'node_modules'));
+    expect(cacheDirectory(workspace)).toBe(cacheDir);
+    mkdirSync(join(workspace, 'node_modules'));
+    expect(cacheDirectory(workspace)).toBe(join(workspace, 'node_modules', '.cache', 'pathprof'));
+    process.env.BABEL_DISABLE_CACHE = '1';
+    expect(cacheDirectory(workspace)).toBeNull();
   });
 
   test('is null when the cache is off', () => {
