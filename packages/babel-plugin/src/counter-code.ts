@@ -9,14 +9,25 @@ import {
   numericLiteral,
   updateExpression,
 } from '@pathprof/cfg';
+import type { CounterVariables } from './counter-variables';
 
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
 const { cloneNode } = t;
 
-/** Where one function's path counts go: its slice of the file's counter array, or its hash table. */
+/**
+ * Where one function's path counts go: its slice of the file's counter array, or its hash table; or, edge
+ * mode, the file's counter variables for constant indexes and the file's array itself for the others.
+ */
 export type CounterTarget =
   | { readonly kind: 'array'; readonly counts: t.Identifier; readonly offset: number }
-  | { readonly kind: 'hash'; readonly table: t.Identifier };
+  | { readonly kind: 'hash'; readonly table: t.Identifier }
+  | {
+      readonly kind: 'variables';
+      readonly variables: CounterVariables;
+      /** The file's array itself (the function runs after the preamble), for the counts at register indexes. */
+      readonly counts: t.Expression;
+      readonly offset: number;
+    };
 
 /**
  * One numbering op as JavaScript over the path register `r`: `r = v`, `r += v`, and the counts
@@ -37,9 +48,11 @@ export function opExpression(
         ? assignmentExpression('+=', r(), numericLiteral(op.value))
         : assignmentExpression('-=', r(), numericLiteral(-op.value));
     case 'count-add':
-      return count(target, plus(r(), target.kind === 'array' ? target.offset + op.value : op.value));
+      return count(target, plus(r(), target.kind === 'hash' ? op.value : target.offset + op.value));
     case 'count-const':
-      return count(target, numericLiteral((target.kind === 'array' ? target.offset : 0) + op.value));
+      if (target.kind === 'variables')
+        return updateExpression('++', target.variables.variable(target.offset + op.value));
+      return count(target, numericLiteral((target.kind === 'hash' ? 0 : target.offset) + op.value));
   }
 }
 

@@ -2,6 +2,7 @@ import * as t from '@babel/types';
 import type { ControlFlowGraph, EdgeCodePlan, FunctionLocals, ParameterState } from '@pathprof/cfg';
 import type { SimplifiedPathOps } from '@pathprof/numbering';
 import { opExpression, type CounterTarget } from './counter-code';
+import type { CounterVariables } from './counter-variables';
 import type { FileCounters } from './file-counters';
 import {
   assignmentExpression,
@@ -42,6 +43,11 @@ export class CounterPlan implements EdgeCodePlan {
      * the context's counter (an array from offset 0, or a hash table), which this local holds.
      */
     private readonly perActivation: ((locals: FunctionLocals) => t.Identifier) | null = null,
+    /**
+     * Edge mode: the file's counter variables, which the constant-index counts of every function that cannot
+     * run before the preamble declared them go to (`FileCounters.afterPreamble`).
+     */
+    private readonly variables: CounterVariables | null = null,
   ) {
     for (const [cfg, { ops }] of functions) checkLandings(cfg, ops);
   }
@@ -75,10 +81,14 @@ export class CounterPlan implements EdgeCodePlan {
     return { purpose: 'register', hint: 'pp_r', initial: numericLiteral(0) };
   }
 
-  /** The alias of the function's counters (its slice of the file's array, or its hash table). */
+  /**
+   * The alias of the function's counters (its slice of the file's array, or its hash table); none when it
+   * counts in the file's variables, and in the file's array directly where an exception leaves.
+   */
   parameterPrologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
     const fn = this.functions.get(cfg)!;
     const target = this.target(cfg, locals);
+    if (target.kind === 'variables') return [];
     const counters = this.perActivation
       ? this.perActivation(locals)
       : fn.storage.kind === 'array'
@@ -113,9 +123,12 @@ export class CounterPlan implements EdgeCodePlan {
   /** The alias is named `_pp_c…`, short: it is written at every count (a third of lodash's inserted names). */
   private target(cfg: ControlFlowGraph, locals: FunctionLocals): CounterTarget {
     const { storage } = this.functions.get(cfg)!;
-    return storage.kind === 'array'
-      ? { kind: 'array', counts: locals.get('counts', 'pp_c'), offset: storage.offset }
-      : { kind: 'hash', table: locals.get('table', 'pp_table') };
+    if (storage.kind === 'hash') return { kind: 'hash', table: locals.get('table', 'pp_table') };
+    if (this.variables && this.file.afterPreamble(cfg.node)) {
+      const counts = this.file.counts(cfg.node);
+      return { kind: 'variables', variables: this.variables, counts, offset: storage.offset };
+    }
+    return { kind: 'array', counts: locals.get('counts', 'pp_c'), offset: storage.offset };
   }
 }
 

@@ -2,6 +2,7 @@ import { template } from '@babel/core';
 import * as t from '@babel/types';
 import type { FreshName } from '@pathprof/cfg';
 import { compactMetadata, HASH_FRONT_SLOTS } from '@pathprof/runtime';
+import type { CounterVariables } from './counter-variables';
 import type { FileMetadata } from './metadata';
 import {
   assignmentExpression,
@@ -96,6 +97,11 @@ export class FileCounters {
     return this.hoisted(this.array, 'counts', fn);
   }
 
+  /** Whether `fn` (a graph's root) only runs once the preamble has: it reads the preamble's variables as they are. */
+  afterPreamble(fn: t.Node): boolean {
+    return this.preambleFirst || (this.early !== null && !this.early.has(fn));
+  }
+
   /** The file's hash tables (path mode's large functions, preferential mode's residue), as `counts()` reads the array. */
   hashed(fn?: t.Node): t.Expression {
     this.usesTables = true;
@@ -121,7 +127,7 @@ export class FileCounters {
    * the preamble has run whenever this code does (read in `fn`, when given).
    */
   private hoisted(name: t.Identifier, field: string, fn?: t.Node): t.Expression {
-    if (this.preambleFirst || (fn && this.early && !this.early.has(fn))) return cloneNode(name);
+    if (this.preambleFirst || (fn && this.afterPreamble(fn))) return cloneNode(name);
     return conditionalExpression(
       binaryExpression('===', cloneNode(name), unaryExpression('void', numericLiteral(0))),
       memberExpression(this.file(), identifier(field)),
@@ -134,7 +140,8 @@ export class FileCounters {
    * tables)); } var array = init().counts;` (with the runtime imported, or required inside `init`), to be
    * placed at the top of the program after its directives. Large metadata goes compacted (`compactMetadata`),
    * a string the runtime only forwards. `setup` runs in the first `init()`, before the registration:
-   * file-level values the counting code needs from the first activation on.
+   * file-level values the counting code needs from the first activation on. Counter `variables` (edge mode)
+   * are declared before that `var` and registered with their `take()` and slot runs.
    */
   preamble(
     args: {
@@ -145,6 +152,7 @@ export class FileCounters {
       arraySize: number;
       hashCount: number;
       contextCount: number;
+      variables?: CounterVariables | null;
     },
     runtimeImport: 'import' | 'require',
     setup: t.Statement[] = [],
@@ -156,6 +164,7 @@ export class FileCounters {
       runtimeImport === 'import' ? cloneNode(this.runtime) : callExpression(identifier('require'), [source]);
     const registerFn = memberExpression(runtime, identifier('registerFile'));
     const meta = singleQuoted(compactMetadata(args.meta));
+    const variables = args.variables?.used ? args.variables : null;
     const call = callExpression(registerFn, [
       stringLiteral(args.key),
       stringLiteral(args.hash),
@@ -163,7 +172,8 @@ export class FileCounters {
       stringLiteral(args.outputDir),
       numericLiteral(args.arraySize),
       numericLiteral(args.hashCount),
-      ...(args.contextCount > 0 ? [numericLiteral(args.contextCount)] : []),
+      ...(args.contextCount > 0 || variables ? [numericLiteral(args.contextCount)] : []),
+      ...(variables ? [cloneNode(variables.take), variables.runs()] : []),
     ]);
     const load =
       runtimeImport === 'import'
@@ -201,6 +211,7 @@ export class FileCounters {
             }),
           ]
         : []),
+      ...(variables ? [variables.takeFunction(), variables.declaration()] : []),
       variableDeclaration('var', [
         variableDeclarator(cloneNode(this.array), memberExpression(this.file(), identifier('counts'))),
         ...(this.usesTables

@@ -20,6 +20,7 @@ import {
 } from '@pathprof/cfg';
 import { edgeProfileOps, planEdgeProfile } from '@pathprof/numbering';
 import { CounterPlan, type CountingFunction } from './counter-plan';
+import { CounterVariables } from './counter-variables';
 import { FileCounters, functionsBeforePreamble } from './file-counters';
 import { fingerprint } from './fingerprint';
 import { ignoredRanges } from './ignore-comments';
@@ -105,6 +106,11 @@ export function instrumentProgram(
       )
     : null;
   const file = new FileCounters(fileScoped, !modular, early);
+  // Edge mode counts at constant indexes in module variables. A file parsed as a script may be a classic
+  // script, whose top-level names are the realm's globals: its variables' names carry the file's tag then,
+  // unless its extension says CommonJS (a function's scope).
+  const variables =
+    options.mode === 'edge' ? new CounterVariables(/\.c[jt]sx?$/.test(key) ? fresh : fileScoped) : null;
   const functions: FunctionMetadata[] = [];
   const fallbacks: PathFallback[] = [];
   let arraySize = 0;
@@ -189,7 +195,7 @@ export function instrumentProgram(
         },
       });
     }
-    plan = new CounterPlan(byGraph, file);
+    plan = new CounterPlan(byGraph, file, null, variables);
   } else {
     for (const g of graphs) functions.push(graphMetadata(g));
     plan = new TracePlan(graphs);
@@ -226,6 +232,7 @@ export function instrumentProgram(
       arraySize,
       hashCount,
       contextCount: contexts?.values.total ?? 0,
+      variables,
     },
     runtimeImport,
     preferential?.setup,

@@ -78,4 +78,31 @@ describe.each([
     });
     expect(orders[1]).toEqual(orders[0]);
   });
+
+  // Loaded twice into one page, the script keeps its record and its top-level state (edge mode's counter
+  // variables are globals here): what each load and call counts adds up as in two pages. (Without `first`'s
+  // top-level `let`, which a second load could not declare again.)
+  test('a script evaluated twice in its realm counts what both evaluations did', () => {
+    const reloaded = first.slice(0, first.indexOf('let '));
+    const once = (calls: string) => {
+      const page = createContext(runtimeGlobals());
+      runInContext(script(reloaded, 'first.js', options), page);
+      runInContext(calls, page);
+    };
+    const countsOf = () => {
+      const file = snapshot(getStore()).files.find((f) => f.key === 'virtual/first.js')!;
+      return { counts: file.counts, hashed: file.hashed };
+    };
+    resetCounts();
+    once('sign(-3);');
+    once('sign(7);');
+    const expected = countsOf();
+    resetCounts();
+    const page = createContext(runtimeGlobals());
+    runInContext(script(reloaded, 'first.js', options), page);
+    runInContext('sign(-3);', page);
+    runInContext(script(reloaded, 'first.js', options), page);
+    runInContext('sign(7);', page);
+    expect(countsOf()).toEqual(expected);
+  });
 });

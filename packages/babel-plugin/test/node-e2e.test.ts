@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { transformFileSync } from '@babel/core';
 import { mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
-import { decodedCounts } from './support/decoded-counts';
+import { decodedCounts, derivedEdgeKinds } from './support/decoded-counts';
 import { ScratchProject } from './support/scratch-project';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
@@ -215,5 +215,68 @@ export const fromB = early(1) + nested(2);
     const files = mergeProfiles(readProfileDirectory(out).profiles);
     const a = files.find((f) => f.key === `cycle-${storage}-${ext}/a.${ext}`)!;
     expect(decodedCounts(a).early).toEqual({ 'entry true return': 1, 'entry false return': 1 });
+  });
+
+  /**
+   * Edge mode counts in module variables the body declares (`var v = 0`): code that can run before the body, a
+   * hoisted function and what it creates, must count in the array instead, or what it counted before the
+   * body would be NaN, then reset by the declaration. Code the body creates (a class, an arrow) counts in
+   * the variables. The same counts whichever way the cycle is loaded.
+   */
+  test.each([
+    ['as ES modules', 'mjs', []],
+    ['compiled to CommonJS', 'js', ['@babel/plugin-transform-modules-commonjs']],
+  ])('edge mode: functions called before their module body ran count, %s', (_label, ext, plugins) => {
+    const sources = {
+      a: `import { fromB } from './b.${ext}';
+export function early(x) {
+  const pick = (y) => (y > 0 ? 'positive' : 'other');
+  return pick(x);
+}
+class Later {
+  sign(x) {
+    return x > 0 ? 1 : x < 0 ? -1 : 0;
+  }
+}
+const later = new Later();
+const twice = (x) => (x > 1 ? 2 * x : x);
+console.log(fromB, early(-1), early(2), later.sign(fromB.length), later.sign(-1), twice(3));
+`,
+      b: `import { early } from './a.${ext}';
+export const fromB = early(1) + early(0);
+`,
+    };
+    const dir = project.path(`cycle-edge-${ext}`);
+    mkdirSync(dir, { recursive: true });
+    if (ext === 'js') writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+    for (const [name, source] of Object.entries(sources)) {
+      const file = join(dir, `${name}.${ext}`);
+      writeFileSync(file, source);
+      const compiled = transformFileSync(file, {
+        cwd: project.root,
+        plugins: [['pathprof', { mode: 'edge' }], ...plugins],
+        configFile: false,
+      })!.code!;
+      if (name === 'a') expect(compiled).toMatch(/_pp_take/); // the body's code does count in variables
+      writeFileSync(file, compiled);
+    }
+    const out = project.path(`cycle-profiles-edge-${ext}`);
+    const run = spawnSync(process.execPath, [`a.${ext}`], {
+      cwd: dir,
+      env: { ...process.env, PATHPROF_DIR: out },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('positiveother other positive 1 -1 6\n');
+    const files = mergeProfiles(readProfileDirectory(out).profiles);
+    const counts = derivedEdgeKinds(files.find((f) => f.key === `cycle-edge-${ext}/a.${ext}`)!);
+    // early and pick ran twice from b before a's body, twice after.
+    expect(counts).toEqual({
+      '<program>': { activations: 1, entry: 1, normal: 1 },
+      early: { activations: 4, entry: 4, return: 4 },
+      pick: { activations: 4, entry: 4, true: 2, false: 2, normal: 4, return: 4 },
+      'Later.sign': { activations: 2, entry: 2, true: 2, false: 1, normal: 3, return: 2 },
+      twice: { activations: 1, entry: 1, true: 1, normal: 1, return: 1 },
+    });
   });
 });

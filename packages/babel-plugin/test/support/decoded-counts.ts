@@ -1,7 +1,7 @@
 import { edgeKindName, type EdgeKind } from '@pathprof/cfg';
-import { decodePath } from '@pathprof/numbering';
+import { decodePath, deriveEdgeCounts } from '@pathprof/numbering';
 import type { FileProfile } from '@pathprof/runtime';
-import { numberingOf, type FileMetadata } from '../../src';
+import { edgePlanOf, numberingOf, type FileMetadata } from '../../src';
 import { expandMetadata } from '@pathprof/runtime';
 
 /**
@@ -31,6 +31,29 @@ export function decodedCounts(file: FileProfile): Record<string, Record<string, 
       const text = [...(decoded.start.kind === 'entry' ? [] : ['(after backedge)']), ...kinds].join(' ');
       table[text] = (table[text] ?? 0) + n;
     }
+    result[fn.name] = table;
+  }
+  return result;
+}
+
+/**
+ * An edge-mode profile's counts per function name: every edge count derived from the counters, summed by the
+ * edge's kind (`true`, `return`, …), with `activations` for how often the function was entered.
+ */
+export function derivedEdgeKinds(file: FileProfile): Record<string, Record<string, number>> {
+  const meta = expandMetadata(file.meta) as FileMetadata;
+  const counts = new Map(file.counts);
+  const result: Record<string, Record<string, number>> = {};
+  for (const fn of meta.functions) {
+    const { offset, counterCount } = fn.edge!;
+    const counters = Array.from({ length: counterCount }, (_, i) => counts.get(offset + i) ?? 0);
+    const derived = deriveEdgeCounts(edgePlanOf(meta, fn), counters);
+    if (derived.violations.length) throw new Error(`${fn.name}: flow not conserved`);
+    const table: Record<string, number> = { activations: derived.activations };
+    derived.edgeCounts.forEach((n, e) => {
+      const kind = edgeKindName(fn.edges[3 * e + 2] as EdgeKind);
+      if (n !== 0) table[kind] = (table[kind] ?? 0) + n;
+    });
     result[fn.name] = table;
   }
   return result;
