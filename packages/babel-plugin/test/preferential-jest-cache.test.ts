@@ -73,7 +73,7 @@ function run(p: ScratchProject, command: string, args: string[], env: NodeJS.Pro
     if (reinstruments) {
       const before = run(p, reportBin, ['residual', '--check']);
       expect(before.status).toBe(1);
-      expect(before.out).toContain('src/sign.js:1 sign: 1 residual of 1 executed paths (0 interesting)');
+      expect(before.out).toContain('src/sign.js:1 sign: 1 residual of 1 executed path (0 interesting)');
     }
 
     // The set of the path-mode run's paths replaces the empty one, in place (as CI would write it).

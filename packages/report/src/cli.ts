@@ -340,8 +340,8 @@ export function main(argv: string[]): void {
       if (values.output) writeAtomically(values.output, (append) => append(text));
       else process.stdout.write(text);
       console.error(
-        `pathprof-report: ${values.output ? `wrote ${values.output}: ` : ''}${made.paths} interesting paths ` +
-          `of ${made.functions} functions in ${made.set.files.length} files (${made.set.selection})`,
+        `pathprof-report: ${values.output ? `wrote ${values.output}: ` : ''}${counted(made.paths, 'interesting path')} ` +
+          `of ${counted(made.functions, 'function')} in ${counted(made.set.files.length, 'file')} (${made.set.selection})`,
       );
       if (loaded === 0) status = 1;
       break;

@@ -1,5 +1,6 @@
 import type { DecodedFrame } from 'babel-plugin-pathprof';
 import { walkContexts, type ContextNode, type ContextTree } from './context-tree';
+import { counted } from './counted';
 import { decodeDecisions, formatDecision } from './decisions';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import type { TerminalStyle } from './terminal-style';
@@ -37,11 +38,13 @@ export function formatContextTree(
   limit: number,
 ): string {
   const byKey = new Map(files.map((f) => [f.key, f]));
-  const counted = files.filter((f) => f.contexts).length;
+  const countedFiles = files.filter((f) => f.contexts).length;
   const out = [
     style.bold('Calling contexts') +
-      `: ${tree.calls} calls in ${tree.contexts} contexts of ${counted} ${counted === 1 ? 'file' : 'files'}` +
-      (tree.cutCalls ? `; ${tree.cutCalls} calls in contexts cut short ([cut]: too many stacks)` : ''),
+      `: ${counted(tree.calls, 'call')} in ${counted(tree.contexts, 'context')} of ${counted(countedFiles, 'file')}` +
+      (tree.cutCalls
+        ? `; ${counted(tree.cutCalls, 'call')} in contexts cut short ([cut]: too many stacks)`
+        : ''),
     style.dim('   calls    total  context'),
   ];
   for (const [node, depth] of walkContexts(tree.roots)) {

@@ -1,3 +1,4 @@
+import { counted } from './counted';
 import { formatDecision } from './decisions';
 import type { ExecutedPath, FunctionReport, PathReport } from './path-report';
 
@@ -57,6 +58,6 @@ export function formatDiff(diffs: readonly FunctionDiff[]): string {
   }
   const taken = diffs.reduce((n, d) => n + d.taken.length, 0);
   const dropped = diffs.reduce((n, d) => n + d.dropped.length, 0);
-  out.push(`${taken} paths newly taken, ${dropped} no longer taken`);
+  out.push(`${counted(taken, 'path')} newly taken, ${dropped} no longer taken`);
   return out.join('\n');
 }

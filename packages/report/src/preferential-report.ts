@@ -62,8 +62,8 @@ export function preferentialSummary(report: PathReport): string | null {
   const changed = functions.filter((fn) => fn.preferential!.status === 'changed').length;
   const unlisted = functions.filter((fn) => fn.preferential!.status === 'unlisted').length;
   return (
-    `Preferential: ${residual} residual paths (outside the interesting set) in ` +
-    `${compared.filter((fn) => fn.preferential!.residualPaths > 0).length} of ${compared.length} functions; ` +
+    `Preferential: ${counted(residual, 'residual path')} (outside the interesting set) in ` +
+    `${compared.filter((fn) => fn.preferential!.residualPaths > 0).length} of ${counted(compared.length, 'function')}; ` +
     `not compared: ${changed} changed since the set was made, ${unlisted} not in it ` +
     '(`pathprof-report residual` lists them)'
   );
@@ -139,7 +139,7 @@ export function formatResidual(report: ResidualReport, style: TerminalStyle, lim
     out.push(
       '',
       style.bold(`${fn.file}:${fn.line} ${fn.name}`) +
-        `: ${fn.residual.length} residual of ${fn.executedPaths} executed paths (${fn.interestingPaths} interesting)`,
+        `: ${fn.residual.length} residual of ${counted(fn.executedPaths, 'executed path')} (${fn.interestingPaths} interesting)`,
     );
     for (const path of fn.residual.slice(0, limit))
       out.push(...pathLines(`path ${path.id}  ×${path.count}`, path));
@@ -153,7 +153,7 @@ export function formatResidual(report: ResidualReport, style: TerminalStyle, lim
         fn.status === 'changed'
           ? 'changed since the interesting set was made (counted in path mode)'
           : 'not in the interesting set (new, or its file did not run in the baseline)';
-      out.push(`  ${fn.file}:${fn.line} ${fn.name}: ${why}; ${fn.executedPaths} paths executed`);
+      out.push(`  ${fn.file}:${fn.line} ${fn.name}: ${why}; ${counted(fn.executedPaths, 'path')} executed`);
     }
   }
   out.push(

@@ -54,7 +54,7 @@ export function formatProjectCallPaths(
     const notCrossed = report.notCrossed.length > 0 ? `, ${report.notCrossed.length} not crossed` : '';
     out.push(
       `    ${key.padEnd(keyWidth)}  ${groupedDigits(crossingOf.get(file)!.length)} of ` +
-        `${groupedDigits(report.executedPaths)} paths across calls; N = ${groupedDigits(report.pathCount)}; ` +
+        `${groupedDigits(report.executedPaths)} ${report.executedPaths === 1 ? 'path' : 'paths'} across calls; N = ${groupedDigits(report.pathCount)}; ` +
         `${counted(report.crossedSites, 'call site')} crossed, ${report.cutSites} cut${notCrossed}`,
     );
   }

@@ -1,4 +1,5 @@
 import type { PathEndKind } from '@pathprof/numbering';
+import { counted } from './counted';
 import { functionFigures, type CoverageOptions, type FunctionFigures } from './coverage-figures';
 import { decodeDecisions, formatDecision, type DecodedDecisions } from './decisions';
 import { throughLine } from './function-selection';
@@ -47,7 +48,7 @@ export function formatFunctionPaths(
   const out = [
     style.bold(`${file.key}:${meta.range[0]} ${meta.name}`) +
       through +
-      `: ${figures.executedPaths} of ${figures.potentialPaths} paths executed ` +
+      `: ${figures.executedPaths} of ${counted(figures.potentialPaths, 'path')} executed ` +
       `(${style.coverage(figures.coverage)})${exceptions}${idRange(fn, figures)}`,
   ];
   const decoded = (f: FunctionPaths) =>

@@ -98,9 +98,9 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   const e = s.exceptionPaths;
   lines.push(
     '',
-    `All files: ${s.files} files, ${s.functions} functions, ${s.completeFunctions} with every path executed`,
+    `All files: ${counted(s.files, 'file')}, ${counted(s.functions, 'function')}, ${s.completeFunctions} with every path executed`,
     `Path coverage: ${style.coverage(s.meanCoverage)} (mean of the functions'); pooled: ${s.executedPaths} of ` +
-      `${s.potentialPaths} paths (${formatPercent(s.coverage)})`,
+      `${counted(s.potentialPaths, 'path')} (${formatPercent(s.coverage)})`,
     e.counted
       ? `Implicit-exception paths (counted above): ${e.executedPaths} of ${e.potentialPaths} executed`
       : `Implicit-exception paths, left out above: ${e.executedPaths} of ${e.potentialPaths} executed ` +

@@ -2,6 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { PathReport } from '../src';
+import { formatResidual, type ResidualReport } from '../src/preferential-report';
+import { TerminalStyle } from '../src/terminal-style';
 import { built, fixtures, reportIn } from './support/runs';
 
 // Four jest runs of the example project and the CLI: seconds alone, longer beside the whole suite.
@@ -157,4 +159,26 @@ function executed(report: PathReport, which: (residual: boolean | undefined) => 
       [1, undefined],
     ]);
   });
+});
+
+test('residual: counts of one are singular (1 residual of 1 executed path, 1 path executed)', () => {
+  const path = { id: 0, count: 1, decisions: [], description: '' };
+  const fn = { file: 'a.js', line: 1, executedPaths: 1, interestingPaths: 0 };
+  const text = formatResidual(
+    {
+      sets: ['interesting.json'],
+      functions: [
+        { ...fn, name: 'f', status: 'compared', residual: [path] },
+        { ...fn, name: 'g', status: 'unlisted', residual: [] },
+      ],
+      residualPaths: 1,
+    } as unknown as ResidualReport,
+    new TerminalStyle({}, { NO_COLOR: '1' }),
+    10,
+  );
+  expect(text).toContain('a.js:1 f: 1 residual of 1 executed path (0 interesting)');
+  expect(text).toContain(
+    'a.js:1 g: not in the interesting set (new, or its file did not run in the baseline); 1 path executed',
+  );
+  expect(text).toMatch(/^1 residual path in 1 function; 1 function not compared$/m);
 });

@@ -6,6 +6,7 @@ import {
   type CoverageOptions,
   type FunctionFigures,
 } from '../coverage-figures';
+import { counted } from '../counted';
 import { decodeDecisions, edgeDecision, formatDecision, type DecodedDecisions } from '../decisions';
 import { functionCounts } from '../istanbul/graph-counts';
 import { closestExecuted, pathTests, testLines } from '../path-tests';
@@ -146,7 +147,7 @@ function functionSection(
   const more = figures.potentialPaths - figures.executedPaths - missing.length;
   const e = figures.exceptionPaths;
   return `<section class="function" id="fn-${index}"><h2><a href="#fn-${index}">${escapeHtml(fn.meta.name)}</a> <small>line ${fn.meta.range[0]}</small></h2>
-<p>${figures.executedPaths} of ${figures.potentialPaths} paths executed (<span class="${level(figures.coverage)}">${formatPercent(figures.coverage)}</span>)${more > 0 ? `, ${more} more not listed` : ''}; implicit-exception paths ${e.counted ? 'among them' : 'apart'}: ${e.executedPaths} of ${e.potentialPaths}</p>${preferentialLine(file, fn)}
+<p>${figures.executedPaths} of ${counted(figures.potentialPaths, 'path')} executed (<span class="${level(figures.coverage)}">${formatPercent(figures.coverage)}</span>)${more > 0 ? `, ${more} more not listed` : ''}; implicit-exception paths ${e.counted ? 'among them' : 'apart'}: ${e.executedPaths} of ${e.potentialPaths}</p>${preferentialLine(file, fn)}
 <div id="graph-${index}">${graphSvg(fn, file.source, `g${index}`)}</div>
 <ul class="paths">${items.join('\n')}</ul></section>`;
 }

@@ -1,5 +1,6 @@
 import type { ContextNode, ContextTree } from '../context-tree';
 import { frameLocation, functionPathsOf } from '../contexts-report';
+import { counted } from '../counted';
 import { decodeDecisions } from '../decisions';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
@@ -75,7 +76,7 @@ export function flameGraphBody(
     ? ` ${tree.cutCalls} calls are in contexts cut short ([cut]: the program made more encoding stacks than pathprof keeps).`
     : '';
   return `<h1>Calling contexts</h1>
-<p>${tree.calls} calls in ${tree.contexts} calling contexts: each bar is a context, under the context that called it, as wide as the calls in it and below it. Select one for its exact counts and the paths its function took there.${cut}</p>
+<p>${counted(tree.calls, 'call')} in ${counted(tree.contexts, 'calling context')}: each bar is a context, under the context that called it, as wide as the calls in it and below it. Select one for its exact counts and the paths its function took there.${cut}</p>
 <svg class="flame" width="${WIDTH}" height="${depth * ROW}" viewBox="0 0 ${WIDTH} ${depth * ROW}">${bars.join('')}</svg>
 <div id="context-detail" aria-live="polite"><p>No context selected.</p></div>
 <script type="application/json" id="context-frames">${escapeScript(JSON.stringify(frames))}</script>`;

@@ -80,9 +80,9 @@ export function writeHtmlReport(
   const index = page(
     `pathprof: ${title.toLowerCase()}`,
     `<h1>${title}</h1>
-${interproceduralOnly ? '' : `<p>${s.files} files, ${s.functions} functions (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${s.potentialPaths} paths (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.${s.infeasiblePaths > 0 ? ` Infeasible paths (two decisions on one unchanging condition contradict) left out: ${s.infeasiblePaths}.` : ''}</p>`}${interprocedural(report)}
+${interproceduralOnly ? '' : `<p>${counted(s.files, 'file')}, ${counted(s.functions, 'function')} (${s.completeFunctions} with every path executed): path coverage <span class="${level(s.meanCoverage)}">${formatPercent(s.meanCoverage)}</span> (mean of the functions'); pooled ${s.executedPaths} of ${counted(s.potentialPaths, 'path')} (${formatPercent(s.coverage)}). Implicit-exception paths ${s.exceptionPaths.counted ? 'counted' : 'left out'}: ${s.exceptionPaths.executedPaths} of ${s.exceptionPaths.potentialPaths} executed.${s.infeasiblePaths > 0 ? ` Infeasible paths (two decisions on one unchanging condition contradict) left out: ${s.infeasiblePaths}.` : ''}</p>`}${interprocedural(report)}
 ${totals}${preferential ? `<p class="preferential">${escapeHtml(preferential)}</p>` : ''}
-${contexts ? `<p><a href="contexts.html">Calling contexts</a>: ${contexts.calls} calls in ${contexts.contexts} contexts, as a flame graph.</p>` : ''}
+${contexts ? `<p><a href="contexts.html">Calling contexts</a>: ${counted(contexts.calls, 'call')} in ${counted(contexts.contexts, 'context')}, as a flame graph.</p>` : ''}
 <p><input type="search" id="filter" placeholder="Filter files" aria-label="Filter files">${untaken}</p>
 <table class="files"><thead><tr>${header.map((h) => `<th tabindex="0" aria-sort="none">${h}</th>`).join('')}</tr></thead>
 <tbody>${rows.join('\n')}</tbody></table>`,

@@ -1,5 +1,6 @@
 import { findCallTargets, parseSource, programPathOf } from '@pathprof/cfg';
 import { createFileCoverage, type FileCoverage, type FileCoverageData } from 'istanbul-lib-coverage';
+import { counted } from '../counted';
 import type { Problems } from '../problems';
 import type { ProfiledFile } from '../profiled-file';
 import { armCounts } from './branch-counts';
@@ -130,9 +131,12 @@ export function istanbulCoverages(
   }
   if (bounded)
     problems.note(
-      `${bounded} statements, functions or branches are counted as the least the profile shows ` +
+      `${bounded} ${bounded === 1 ? 'statement, function or branch is' : 'statements, functions or branches are'} counted as the least the profile shows ` +
         '(after a call in a block that a run left by an exception: where it was raised is not recorded)',
     );
-  if (leftOut) problems.note(`${leftOut} branches left out: the profile does not determine an arm of theirs`);
+  if (leftOut)
+    problems.note(
+      `${counted(leftOut, 'branch', 'branches')} left out: the profile does not determine an arm of theirs`,
+    );
   return out;
 }
