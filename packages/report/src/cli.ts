@@ -271,9 +271,17 @@ export function main(argv: string[]): void {
     case 'show': {
       const target = positionals.shift();
       if (!target) return fail(`pathprof-report: show needs FILE[:FUNCTION|:LINE] or FUNCTION\n${seeHelp}`);
-      const selection = selectFunctions(load(positionals), target);
+      const files = load(positionals);
+      const selection = selectFunctions(files, target);
       if (selection.miss) {
-        console.error(`pathprof-report: ${selection.miss}`);
+        // A file left out whole (its source changed, say) is no typo: the problem printed below says why.
+        const { file: wanted } = splitTarget(target);
+        const skipped =
+          !files.some((f) => isFile(f, wanted)) &&
+          [...problems.skippedFiles].some(
+            (key) => key === wanted || key.endsWith(`/${wanted}`) || resolve(wanted).endsWith(`/${key}`),
+          );
+        if (!skipped) console.error(`pathprof-report: ${selection.miss}`);
         status = 1;
       }
       emit(

@@ -7,6 +7,8 @@ export class Problems {
   readonly messages: string[] = [];
   /** What the user should know but is not a problem (leftover profiles of other runs): printed, exit code kept. */
   readonly notes: string[] = [];
+  /** The keys of the files left out whole, so that `show` names the reason rather than "no file matches". */
+  readonly skippedFiles = new Set<string>();
 
   note(message: string): void {
     this.notes.push(message);
@@ -14,6 +16,12 @@ export class Problems {
 
   add(message: string): void {
     this.messages.push(message);
+  }
+
+  /** A file left out whole: `key: reason; skipped`. */
+  skip(key: string, reason: string): void {
+    this.skippedFiles.add(key);
+    this.add(`${key}: ${reason}; skipped`);
   }
 
   get any(): boolean {

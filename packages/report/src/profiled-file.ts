@@ -191,7 +191,7 @@ function profiledFile(
   const { key } = profile;
   const path = roots.map((root) => resolve(root, key)).find((p) => existsSync(p));
   if (!path) {
-    problems.add(`${key}: source not found under ${roots.join(', ')} (use --root); skipped`);
+    problems.skip(key, `source not found under ${roots.join(', ')} (use --root)`);
     return null;
   }
   return decodeFileProfile(profile, path, readFileSync(path, 'utf8'), problems, onFunction);
@@ -213,7 +213,7 @@ export function decodeFileProfile(
   // Profiles read from disk have theirs expanded already; a snapshot taken in this process may not.
   const meta = expandMetadata(profile.meta);
   if (!isFileMetadata(meta)) {
-    problems.add(`${key}: metadata is not pathprof-meta/1; skipped`);
+    problems.skip(key, 'metadata is not pathprof-meta/1');
     return null;
   }
   if (
@@ -222,14 +222,15 @@ export function decodeFileProfile(
     meta.mode !== 'preferential' &&
     meta.mode !== 'contexts'
   ) {
-    problems.add(
-      `${key}: instrumented in ${meta.mode} mode, not path, interprocedural, preferential or contexts mode; skipped`,
+    problems.skip(
+      key,
+      `instrumented in ${meta.mode} mode, not path, interprocedural, preferential or contexts mode`,
     );
     return null;
   }
 
   if (fingerprint(text) !== profile.hash) {
-    problems.add(`${key}: source changed since it was instrumented (rerun the tests); skipped`);
+    problems.skip(key, 'source changed since it was instrumented (rerun the tests)');
     return null;
   }
   if (meta.mode === 'interprocedural') {
@@ -454,9 +455,7 @@ function interproceduralPaths(
   }
   const storage = meta.interprocedural?.storage;
   if (!isComponentStorage(storage, numbering.components.length)) {
-    problems.add(
-      `${profile.key}: instrumented by an older pathprof (its counts are laid out otherwise); skipped`,
-    );
+    problems.skip(profile.key, 'instrumented by an older pathprof (its counts are laid out otherwise)');
     return null;
   }
   let counts: Map<number, number>;
@@ -465,7 +464,7 @@ function interproceduralPaths(
     const table = (k: number) => countPairs(hashed.get(k) ?? NO_COUNTS);
     counts = new Map(countsByPathNumber(numbering, storage, countPairs(array), table));
   } catch (error) {
-    problems.add(`${profile.key}: ${(error as Error).message}; skipped`);
+    problems.skip(profile.key, (error as Error).message);
     return null;
   }
   return { numbering, counts };

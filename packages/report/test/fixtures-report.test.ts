@@ -490,6 +490,13 @@ const ESC = '\u001b';
       expect(run.stderr).toContain('src/catalog.js: priceOf was numbered by another version of pathprof');
       expect(run.stdout).not.toMatch(/^src\/cart\.js|^ {2}priceOf /m);
       expect(run.stdout).toMatch(/^ {2}parseOrder /m);
+      // show on the changed file gives the reason, not a misleading "no profiled file matches".
+      const show = report('js-shop', ['show', 'cart.js:discount', dir]);
+      expect(show.status).toBe(2);
+      expect(show.stderr).toContain(
+        'src/cart.js: source changed since it was instrumented (rerun the tests); skipped',
+      );
+      expect(show.stderr).not.toContain('no profiled file');
     });
   });
 
