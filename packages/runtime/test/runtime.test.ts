@@ -11,6 +11,7 @@ import {
   type FileProfile,
   type FileTestCounts,
   type PairList,
+  type PathprofStore,
   HashCounter,
   INTERPROCEDURAL_PROFILE_FORMAT,
   mergeProfiles,
@@ -146,6 +147,17 @@ describe('registerFile', () => {
     expect(profile.files).toEqual([
       { key: 'src/a.js', hash: 'h', meta: JSON.parse(meta), counts: [[1, 3]], hashed: [[1, [[1000, 1]]]] },
     ]);
+  });
+
+  test('snapshot of a store copied out of its realm (a browser page) says it needs the live one', () => {
+    const r = registerFile('src/a.js', 'h', meta, '.pathprof', 4, 1);
+    r.hashed[0].inc(1000);
+    const copy = structuredClone({
+      files: { 'src/a.js': { ...r, front: null } },
+    }) as unknown as PathprofStore;
+    expect(() => snapshot(copy)).toThrow(
+      /^pathprof: snapshot needs the live store .*not a copy of it: src\/a\.js: its hash table 0 is a plain object, not a HashCounter$/,
+    );
   });
 });
 
