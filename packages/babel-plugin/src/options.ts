@@ -1,3 +1,4 @@
+import { closestWord } from '@pathprof/runtime';
 import picomatch from 'picomatch';
 import { DEFAULT_EXCLUDE } from './default-exclude';
 
@@ -97,7 +98,9 @@ export function resolveOptions(raw: unknown): ResolvedOptions {
   const options = (raw ?? {}) as Record<string, unknown>;
   if (typeof options !== 'object' || Array.isArray(options)) fail('expected an object');
   for (const key of Object.keys(options)) {
-    if (!KNOWN.includes(key)) fail(`unknown option "${key}" (known: ${KNOWN.join(', ')})`);
+    if (KNOWN.includes(key)) continue;
+    const meant = closestWord(key, KNOWN);
+    fail(`unknown option "${key}"${meant ? ` (did you mean "${meant}"?)` : ''}; known: ${KNOWN.join(', ')}`);
   }
   const mode = options.mode ?? 'path';
   if (!MODES.includes(mode as Mode)) {

@@ -43,7 +43,15 @@ describe('plugin options', () => {
     [{ successorOrder: 'dfs' }, '"successorOrder" must be "most-paths-last" or "edge-id", not "dfs"'],
     [
       { mdoe: 'edge' },
-      'unknown option "mdoe" (known: mode, scheme, interesting, contexts, include, exclude, hashThreshold, maxPaths, maxContexts, outputDir, runtime, all, successorOrder)',
+      'unknown option "mdoe" (did you mean "mode"?); known: mode, scheme, interesting, contexts, include, exclude, hashThreshold, maxPaths, maxContexts, outputDir, runtime, all, successorOrder',
+    ],
+    [
+      { hashTreshold: 8 },
+      'unknown option "hashTreshold" (did you mean "hashThreshold"?); known: mode, scheme, interesting, contexts, include, exclude, hashThreshold, maxPaths, maxContexts, outputDir, runtime, all, successorOrder',
+    ],
+    [
+      { verbose: true },
+      'unknown option "verbose"; known: mode, scheme, interesting, contexts, include, exclude, hashThreshold, maxPaths, maxContexts, outputDir, runtime, all, successorOrder',
     ],
   ])('rejects %j with a clear message', (options, message) => {
     expect(() => transform(options)).toThrow(`babel-plugin-pathprof: invalid options: ${message}`);

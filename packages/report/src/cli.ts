@@ -8,7 +8,7 @@ import { githubAnnotations } from './github-annotations';
 import { writeHtmlReport } from './html/html-report';
 import { istanbulCoverages } from './istanbul/istanbul-coverage';
 import { istanbulReporters, writeIstanbulReports } from './istanbul/istanbul-reports';
-import { closestWord } from './closest-word';
+import { closestWord } from '@pathprof/runtime';
 import { counted } from './counted';
 import { diffReports, formatDiff } from './path-diff';
 import { pathReport } from './path-report';

@@ -1,7 +1,7 @@
 import { basename, resolve } from 'node:path';
 import { EdgeKind } from '@pathprof/cfg';
 import { decodePath, PathEnds } from '@pathprof/numbering';
-import { closestWords } from './closest-word';
+import { closestWords } from '@pathprof/runtime';
 import { exceptionOrigins } from './exception-origins';
 import { infeasiblePaths } from './infeasible-paths';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';

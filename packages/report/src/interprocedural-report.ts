@@ -5,7 +5,7 @@ import { edgeDecision, formatDecision } from './decisions';
 import type { ProfiledFile } from './profiled-file';
 import type { TerminalStyle } from './terminal-style';
 import { counted, groupedDigits } from './counted';
-import { closestWords } from './closest-word';
+import { closestWords } from '@pathprof/runtime';
 import { namesOf, suggestion } from './function-selection';
 import {
   placeUnsplitCalls,

@@ -62,3 +62,4 @@ export {
   type TestAttribution,
 } from './test-attribution';
 export { COMPACT_METADATA_FORMAT, compactMetadata, expandMetadata } from './compact-metadata';
+export { closestWord, closestWords } from './closest-word';
