@@ -162,7 +162,7 @@ export function loadProfiledFiles(
     if (n > 1)
       problems.note(
         `${key}: counted by ${n} builds in this run (the plugin's options changed between accumulated commands): ` +
-          'reported apart; lcov, istanbul and check add their line, branch and function counts, html shows one build',
+          'reported apart; lcov, istanbul and check add their line, branch and function counts, html gives each build a page',
       );
   // `all: true`: the files the tests never loaded, with no counts.
   merged.push(...unloadedFiles(roots[0] ?? '.', new Set(merged.map((f) => f.key)), problems));

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { istanbulCoverages, pathReport, writeIstanbulReports, type IstanbulFileCoverage } from '../src';
 import { githubAnnotations } from '../src/github-annotations';
 import { filePageBody } from '../src/html/file-page';
+import { writeHtmlReport } from '../src/html/html-report';
 import { lineCoverage, type LineCoverage } from '../src/html/line-coverage';
 import { crossesCalls, interproceduralReport } from '../src/interprocedural-report';
 import { Problems } from '../src/problems';
@@ -122,6 +123,33 @@ function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
     expect(Object.values(one.s).some((n) => n > 0)).toBe(true);
     expect(both.s).toEqual(doubled(one.s));
     expect(both.f).toEqual(doubled(one.f));
+  });
+
+  test('html: a file counted by two builds in one run has a page for each, each linked from the index', () => {
+    const builds = [
+      profileInProcess(source, 'two-builds.js'),
+      profileInProcess(source, 'two-builds.js', { mode: 'interprocedural' }),
+    ];
+    const site = mkdtempSync(join(tmpdir(), 'pathprof-two-builds-html-'));
+    try {
+      writeHtmlReport(builds, pathReport(builds, []), site, 20, { implicitExceptions: false });
+      const index = readFileSync(join(site, 'index.html'), 'utf8');
+      const links = [...index.matchAll(/<a href="([^"]+)">virtual\/two-builds\.js<\/a>/g)].map((m) => m[1]);
+      expect(links).toEqual([
+        'virtual_two-builds.js~path.html',
+        'virtual_two-builds.js~interprocedural.html',
+      ]);
+      expect(index).toContain('virtual/two-builds.js</a> <small>(interprocedural build)</small>');
+      const [path, interprocedural] = links.map((name) => readFileSync(join(site, name), 'utf8'));
+      expect(path).toContain('<title>pathprof: virtual/two-builds.js (path build)</title>');
+      expect(path).not.toContain('class="call-tree"');
+      expect(interprocedural).toContain(
+        '<title>pathprof: virtual/two-builds.js (interprocedural build)</title>',
+      );
+      expect(interprocedural).toContain('class="call-tree"');
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
   });
 
   test('check: a path threshold on a group with a file counted in interprocedural mode fails naming it', () => {

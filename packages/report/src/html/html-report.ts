@@ -30,12 +30,19 @@ export function writeHtmlReport(
   contexts: ContextTree | null = null,
 ): string {
   mkdirSync(outDir, { recursive: true });
-  const coverages = new Map(files.map((f) => [f.key, lineCoverage(f)]));
+  // By build, not key: a file counted by two builds in one run has a row and a page for each.
+  const coverages = new Map(files.map((f) => [f, lineCoverage(f)]));
+  const pages = pageNames(files);
   const interproceduralFiles = report.interproceduralFiles ?? [];
+  // The report lists the files counted per function, then those counted as interprocedural paths, in order.
+  const builds = [...files.filter((f) => !f.interprocedural), ...files.filter((f) => f.interprocedural)];
   // Only files counted as interprocedural paths: no functions' figures of none, their own columns.
   const interproceduralOnly = report.files.length === 0 && interproceduralFiles.length > 0;
-  const rows = [...report.files, ...interproceduralFiles].map((f) => {
-    const summary = coverages.get(f.file)?.summary;
+  if (builds.length !== report.files.length + interproceduralFiles.length)
+    throw new Error('internal error: the html report was given a report of other files');
+  const rows = [...report.files, ...interproceduralFiles].map((f, i) => {
+    const build = builds[i];
+    const summary = coverages.get(build)?.summary;
     const cell = (value: number | null, text = formatPercent(value)) =>
       `<td class="${level(value)}" data-sort="${value ?? -1}">${text}</td>`;
     // istanbul's counts, the percentage as pathprof's (n/a for 0 of 0, where istanbul says 100%).
@@ -45,7 +52,8 @@ export function writeHtmlReport(
       const pct = percentOf(covered, total);
       return cell(pct, `${formatPercent(pct)} <small>${covered}/${total}</small>`);
     };
-    const link = `<td data-sort="${escapeHtml(f.file)}"><a href="${pageName(f.file)}">${escapeHtml(f.file)}</a></td>`;
+    const which = pages.get(build) === pageName(f.file) ? '' : ` <small>(${build.meta.mode} build)</small>`;
+    const link = `<td data-sort="${escapeHtml(f.file)}"><a href="${pages.get(build)}">${escapeHtml(f.file)}</a>${which}</td>`;
     // istanbul's four in every mode (a file counted as interprocedural paths has a path-mode run's).
     const istanbulCells = `${istanbul('statements')}${istanbul('branches')}${istanbul('functions')}${istanbul('lines')}`;
     // A file counted as interprocedural paths has no functions' paths: its executed paths across calls instead.
@@ -90,12 +98,16 @@ ${contexts ? `<p><a href="contexts.html">Calling contexts</a>: ${counted(context
   );
   writeFileSync(join(outDir, 'index.html'), index);
   if (contexts) {
-    const body = `<p><a href="index.html">All files</a></p>${flameGraphBody(contexts, files, pageName)}`;
+    // Calling contexts are a contexts build's: its files link to that build's page.
+    const contextPages = new Map(files.filter((f) => f.contexts).map((f) => [f.key, pages.get(f)!]));
+    const pageOf = (key: string) => contextPages.get(key) ?? pageName(key);
+    const body = `<p><a href="index.html">All files</a></p>${flameGraphBody(contexts, files, pageOf)}`;
     writeFileSync(join(outDir, 'contexts.html'), page('pathprof: calling contexts', body, flameScript));
   }
   for (const file of files) {
-    const body = filePageBody(file, coverages.get(file.key) as LineCoverage | null, limit, options);
-    writeFileSync(join(outDir, pageName(file.key)), page(`pathprof: ${file.key}`, body));
+    const body = filePageBody(file, coverages.get(file) as LineCoverage | null, limit, options);
+    const title = pages.get(file) === pageName(file.key) ? file.key : `${file.key} (${file.meta.mode} build)`;
+    writeFileSync(join(outDir, pages.get(file)!), page(`pathprof: ${title}`, body));
   }
   return join(outDir, 'index.html');
 }
@@ -136,4 +148,25 @@ function page(title: string, body: string, script = pageScript): string {
 /** A file's page: its key with path separators replaced, so the site is one flat folder. */
 export function pageName(key: string): string {
   return `${key.replace(/[^\w.-]/g, '_')}.html`;
+}
+
+/**
+ * Each build's page: `pageName(key)` for a file counted by one build; for a file counted by several in one
+ * run (the plugin's options changed between accumulated commands), one page each, named by its mode (and
+ * its order among builds of that mode): `src_cart.js~interprocedural.html`. No key's page has a `~`.
+ */
+export function pageNames(files: readonly ProfiledFile[]): Map<ProfiledFile, string> {
+  const byKey = new Map<string, ProfiledFile[]>();
+  for (const file of files) byKey.set(file.key, [...(byKey.get(file.key) ?? []), file]);
+  const names = new Map<ProfiledFile, string>();
+  for (const [key, builds] of byKey) {
+    const base = pageName(key).slice(0, -'.html'.length);
+    for (const build of builds) {
+      const mode = build.meta.mode;
+      const same = builds.filter((b) => b.meta.mode === mode);
+      const nth = same.length > 1 ? `-${same.indexOf(build) + 1}` : '';
+      names.set(build, builds.length === 1 ? pageName(key) : `${base}~${mode}${nth}.html`);
+    }
+  }
+  return names;
 }
