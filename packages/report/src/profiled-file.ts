@@ -32,7 +32,7 @@ import {
 } from 'babel-plugin-pathprof';
 import { exceptionOrigins } from './exception-origins';
 import { checkExecutedFeasible, infeasiblePaths, type InfeasiblePaths } from './infeasible-paths';
-import type { Problems } from './problems';
+import { Problems } from './problems';
 import { SourceText } from './source-text';
 import { unloadedFiles } from './unloaded-files';
 
@@ -255,10 +255,17 @@ export function decodeFileProfile(
 
   const total = countsBySlot(countTables(profile));
   const perContext = meta.contexts ? pathsOverContexts(meta, contexts.contexts!, problems) : null;
-  // Paths counted per calling context are not told apart by test.
+  // Paths counted per calling context are told apart by test file only (the runtime splits no contexts by
+  // test); what is wrong with a test file's was reported with the total, which sums them.
   const testRuns = perContext
     ? undefined
     : (profile as MergedFileCounts).tests?.map((run) => ({ run, tables: countsBySlot(run) }));
+  const testFileRuns = perContext
+    ? (profile as MergedFileCounts).testContexts?.map(({ testFile, contexts }) => ({
+        testFile,
+        paths: pathsOverContexts(meta, contexts, new Problems()),
+      }))
+    : undefined;
   const functions: FunctionPaths[] = [];
   for (const fn of meta.functions) {
     onFunction();
@@ -277,7 +284,12 @@ export function decodeFileProfile(
       problems.add(`${key}: ${fn.name} ${pathCounts}; skipped`);
       continue;
     }
-    const tests = testRuns && new Map<number, PathTest[]>();
+    const tests = (testRuns || testFileRuns) && new Map<number, PathTest[]>();
+    for (const { testFile, paths } of testFileRuns ?? []) {
+      for (const [p, count] of paths.get(meta.functions.indexOf(fn)) ?? []) {
+        tests!.set(p, [...(tests!.get(p) ?? []), { testFile, count }]);
+      }
+    }
     for (const { run, tables } of testRuns ?? []) {
       const testCounts = functionCounts(fn, tables);
       // A test's counters are counted in the total too: what is wrong with them was reported above.

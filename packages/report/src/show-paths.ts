@@ -60,7 +60,7 @@ export function formatFunctionPaths(
   const tag = (id: number) => (fn.preferential ? (isResidual(fn, id) ? '  residual' : '  interesting') : '');
   for (const { id, count, path } of executed) {
     out.push(...pathLines(`path ${id}  ×${count}${tag(id)}`, path));
-    if (tests) out.push(...takenBy(file, fn, id));
+    if (tests) out.push(...takenBy(fn, id));
   }
   const shown = unexecutedPaths(fn, file.source, limit, options);
   if (shown.length) out.push('', style.yellow('  not executed:'));
@@ -73,7 +73,7 @@ export function formatFunctionPaths(
       out.push(
         `      closest: ${closest.ids.map((c) => `path ${c}`).join(', ')}, the same first ` +
           `${closest.shared === 1 ? 'decision' : `${closest.shared} decisions`}; then ${describeNext(path, closest.shared)}`,
-        ...closest.ids.flatMap((c) => takenBy(file, whole, c, `path ${c} `)),
+        ...closest.ids.flatMap((c) => takenBy(whole, c, `path ${c} `)),
       );
   }
   const more = figures.potentialPaths - figures.executedPaths - shown.length;
@@ -126,12 +126,10 @@ function infeasibleLine(
 }
 
 /** The tests that took path `id`, one a line, or what is known of them. */
-function takenBy(file: ProfiledFile, fn: FunctionPaths, id: number, which = ''): string[] {
+function takenBy(fn: FunctionPaths, id: number, which = ''): string[] {
   const known = pathTests(fn, id);
-  // Paths counted per calling context are not told apart by test (`decodeFileProfile`).
-  const why = file.contexts
-    ? 'not told apart by test: its file counted paths per calling context (contexts: true)'
-    : 'no test recorded: the run did not split its counts by test';
+  // Paths counted per calling context are told apart by test file only (`decodeFileProfile`).
+  const why = 'no test recorded: the run did not split its counts by test';
   if (!known) return [`      ${which}taken by: (${why})`];
   return testLines(known).map(
     (text, i) => `      ${i === 0 ? `${which}taken by: ` : ' '.repeat(which.length + 10)}${text}`,

@@ -1,10 +1,15 @@
+import { transformSync } from '@babel/core';
 import { basename, join } from 'node:path';
+import vm from 'node:vm';
+import pathprof from 'babel-plugin-pathprof';
+import * as runtime from '@pathprof/runtime';
+import type { Profile } from '@pathprof/runtime';
 import { EdgeKind } from '@pathprof/cfg';
 import { decodePath } from '@pathprof/numbering';
-import { functionFigures, TerminalStyle } from '../src';
+import { decodeFileProfile, functionFigures, Problems, TerminalStyle } from '../src';
 import { selectFunctions, throughLine } from '../src/function-selection';
 import { formatFunctionPaths } from '../src/show-paths';
-import { profileInProcess } from './support/in-process';
+import { profileInProcess, scriptOptions, virtualFile } from './support/in-process';
 import { built } from './support/runs';
 
 const source = `class DateTime {
@@ -108,21 +113,63 @@ pick([2, 2], 2);
     expect(throughLine(pick, 17)).toBeNull();
   });
 
-  test('show --tests on paths counted per calling context says they are not told apart by test', () => {
-    const counted = profileInProcess(source, 'contexts.js', { contexts: true });
-    const fromISO = counted.functions.find((f) => f.meta.name === 'fromISO')!;
-    const style = new TerminalStyle({ isTTY: false }, {});
+  test('show --tests on paths counted per calling context names the test files that took them, exactly', () => {
+    // Two test files' profiles of one build (each its own realm, as under jest), merged as the report merges.
+    const src = `function sign(n) {
+  if (n > 0) return 1;
+  return n < 0 ? -1 : 0;
+}
+function signs(list) { return list.map((n) => sign(n)); }
+signs(input);
+`;
+    const { filename, key } = virtualFile('contexts-tests.js');
+    const code = transformSync(src, {
+      ...scriptOptions(filename),
+      plugins: [[pathprof, { runtime: 'require', contexts: true }]],
+    })!.code!;
+    const profileOf = (testFile: string, input: number[]): Profile => {
+      try {
+        vm.runInContext(code, vm.createContext({ require: () => runtime, input }));
+        const profile = runtime.snapshot(runtime.getStore());
+        return { ...profile, testFile, files: profile.files.filter((f) => f.key === key) };
+      } finally {
+        delete runtime.getStore().files[key];
+        delete runtime.getStore().contexts;
+      }
+    };
+    const runs = [profileOf('test/a.test.js', [1, 2, 0]), profileOf('test/b.test.js', [-1, 1])];
+    const decode = (profile: Parameters<typeof decodeFileProfile>[0]) => {
+      const problems = new Problems();
+      const decoded = decodeFileProfile(profile, filename, src, problems)!;
+      expect(problems.messages).toEqual([]);
+      return decoded;
+    };
+    const merged = decode(runtime.mergeProfileCounts(runs)[0]);
+    const alone = runs.map((run) => decode(run.files[0]));
+    for (const [index, fn] of merged.functions.entries()) {
+      expect(fn.tests).toBeDefined();
+      for (const id of fn.counts.keys()) {
+        // Each test file's count of a path is the count of its profile alone.
+        const expected = alone.flatMap((file, i) => {
+          const count = file.functions[index].counts.get(id) ?? 0;
+          return count ? [{ testFile: runs[i].testFile, count }] : [];
+        });
+        expect(fn.tests!.get(id) ?? []).toEqual(expected);
+        expect(expected.reduce((n, t) => n + t.count, 0)).toBe(fn.counts.get(id));
+      }
+    }
+    const sign = merged.functions.find((f) => f.meta.name === 'sign')!;
     const text = formatFunctionPaths(
-      counted,
-      fromISO,
-      style,
+      merged,
+      sign,
+      new TerminalStyle({ isTTY: false }, {}),
       0,
       { implicitExceptions: false },
       { tests: true },
     );
-    expect(text.split('\n')[3]).toBe(
-      '      taken by: (not told apart by test: its file counted paths per calling context (contexts: true))',
-    );
+    expect(text).toMatch(/ {6}taken by: test\/a\.test\.js ×2\n {16}test\/b\.test\.js ×1\n/);
+    expect(text).toMatch(/ {6}taken by: test\/a\.test\.js ×1\n/);
+    expect(text).toMatch(/ {6}taken by: test\/b\.test\.js ×1$/m);
   });
 
   test('show --tests names at most 8 tests under a path, then how many more (a hot path of luxon had 300)', () => {

@@ -39,6 +39,12 @@ export interface MergedFileCounts extends CountTables {
   readonly meta: unknown;
   readonly contexts?: ContextCounts;
   readonly tests?: TestRunCounts[];
+  /**
+   * The calling contexts (and paths counted per context) of each test file whose profiles have them: a test
+   * file's profile is its own realm's, so these are exact per test file (not per test: the runtime does not
+   * split contexts by test).
+   */
+  readonly testContexts?: { readonly testFile: string; readonly contexts: ContextCounts }[];
 }
 
 interface Tally {
@@ -74,6 +80,7 @@ interface MergedEntry {
   readonly total: Tally;
   readonly tests: Map<string, Pick<FileTestRun, 'testFile' | 'name'> & { tally: Tally }>;
   contexts: ContextMerge | null;
+  readonly testContexts: Map<string, ContextMerge>;
 }
 
 /**
@@ -103,11 +110,26 @@ export class ProfileMerge {
       let entry = merged.get(id);
       if (!entry) {
         const { key, hash } = file;
-        entry = { file: { key, hash, meta: file.meta }, total: tally(), tests: new Map(), contexts: null };
+        const tests = new Map();
+        entry = {
+          file: { key, hash, meta: file.meta },
+          total: tally(),
+          tests,
+          contexts: null,
+          testContexts: new Map(),
+        };
         merged.set(id, entry);
       }
       add(entry.total, file);
-      if (file.contexts) (entry.contexts ??= new ContextMerge()).add(file.contexts);
+      if (file.contexts) {
+        (entry.contexts ??= new ContextMerge()).add(file.contexts);
+        const { testFile } = profile;
+        if (testFile !== undefined) {
+          let byFile = entry.testContexts.get(testFile);
+          if (!byFile) entry.testContexts.set(testFile, (byFile = new ContextMerge()));
+          byFile.add(file.contexts);
+        }
+      }
     }
     // A test file whose tests were not told apart is one test.
     const wholeFile = profile.testFile !== undefined && !profile.tests;
@@ -129,7 +151,7 @@ export class ProfileMerge {
 
   /** The sums of the profiles added, by file in the order first seen. */
   result(): MergedFileCounts[] {
-    return [...this.merged.values()].map(({ file, total, tests, contexts }) => ({
+    return [...this.merged.values()].map(({ file, total, tests, contexts, testContexts }) => ({
       key: file.key,
       hash: file.hash,
       meta: file.meta,
@@ -144,6 +166,9 @@ export class ProfileMerge {
           }
         : {}),
       ...(contexts ? { contexts: contexts.result() } : {}),
+      ...(testContexts.size
+        ? { testContexts: [...testContexts].map(([testFile, m]) => ({ testFile, contexts: m.result() })) }
+        : {}),
     }));
   }
 }
