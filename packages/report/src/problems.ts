@@ -14,8 +14,9 @@ export class Problems {
     this.notes.push(message);
   }
 
+  /** A problem, once: two builds of a file skipped for one reason (its source changed) are one line. */
   add(message: string): void {
-    this.messages.push(message);
+    if (!this.messages.includes(message)) this.messages.push(message);
   }
 
   /** A file left out whole: `key: reason; skipped`. */

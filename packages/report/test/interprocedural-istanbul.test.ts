@@ -1,7 +1,16 @@
+import { transformSync } from '@babel/core';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { istanbulCoverages, pathReport, writeIstanbulReports, type IstanbulFileCoverage } from '../src';
+import * as runtime from '@pathprof/runtime';
+import pathprof from 'babel-plugin-pathprof';
+import {
+  decodeFileProfile,
+  istanbulCoverages,
+  pathReport,
+  writeIstanbulReports,
+  type IstanbulFileCoverage,
+} from '../src';
 import { githubAnnotations } from '../src/github-annotations';
 import { filePageBody } from '../src/html/file-page';
 import { writeHtmlReport } from '../src/html/html-report';
@@ -9,7 +18,7 @@ import { lineCoverage, type LineCoverage } from '../src/html/line-coverage';
 import { crossesCalls, interproceduralReport } from '../src/interprocedural-report';
 import { Problems } from '../src/problems';
 import { thresholdFailures, type Thresholds } from '../src/thresholds';
-import { profileInProcess } from './support/in-process';
+import { profileInProcess, runInContext, scriptOptions, virtualFile } from './support/in-process';
 import { built } from './support/runs';
 
 // Crossed calls in loops on both sides, a callee whose loop restarts paths inside it, exceptions out of crossed
@@ -150,6 +159,30 @@ function coverageOf(options: Parameters<typeof profileInProcess>[2]): {
     } finally {
       rmSync(site, { recursive: true, force: true });
     }
+  });
+
+  test('two builds of one file skipped for one reason (its source changed) are one problem', () => {
+    const source = 'function f(x) { return x ? 1 : 2; }\nf(1);\n';
+    const { filename } = virtualFile('two-builds-changed.js');
+    const builds = [{}, { mode: 'interprocedural' as const }].map((options) => {
+      const code = transformSync(source, {
+        ...scriptOptions(filename),
+        plugins: [[pathprof, { runtime: 'require', ...options }]],
+      })!.code!;
+      runInContext(code);
+      const key = 'virtual/two-builds-changed.js';
+      try {
+        return runtime.snapshot(runtime.getStore()).files.find((f) => f.key === key)!;
+      } finally {
+        delete runtime.getStore().files[key];
+      }
+    });
+    const problems = new Problems();
+    for (const build of builds)
+      expect(decodeFileProfile(build, filename, `${source}// edited\n`, problems)).toBeNull();
+    expect(problems.messages).toEqual([
+      'virtual/two-builds-changed.js: source changed since it was instrumented (rerun the tests); skipped',
+    ]);
   });
 
   test('check: a path threshold on a group with a file counted in interprocedural mode fails naming it', () => {
