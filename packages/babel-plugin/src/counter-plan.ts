@@ -88,13 +88,13 @@ export class CounterPlan implements EdgeCodePlan {
   parameterPrologue(cfg: ControlFlowGraph, locals: FunctionLocals): t.Statement[] {
     const fn = this.functions.get(cfg)!;
     const target = this.target(cfg, locals);
-    if (target.kind === 'variables') return [];
+    if (target.kind === 'variables' && !this.countsAtRegister(cfg)) return [];
     const counters = this.perActivation
       ? this.perActivation(locals)
       : fn.storage.kind === 'array'
         ? this.file.counts(cfg.node)
         : memberExpression(this.file.hashed(cfg.node), numericLiteral(fn.storage.slot), true);
-    const alias = target.kind === 'array' ? target.counts : target.table;
+    const alias = target.kind === 'hash' ? target.table : (target.counts as t.Identifier);
     return [expressionStatement(assignmentExpression('=', cloneNode(alias), counters))];
   }
 
@@ -120,12 +120,23 @@ export class CounterPlan implements EdgeCodePlan {
       .ops.exceptionalExit.map((op) => expressionStatement(opExpression(op, register(locals), target)));
   }
 
+  /** Whether a count at a register index runs on a normal edge or in the prologue: a hot count, not an exception's. */
+  private countsAtRegister(cfg: ControlFlowGraph): boolean {
+    const { ops } = this.functions.get(cfg)!;
+    if (ops.prologue.some((op) => op.kind === 'count-add')) return true;
+    for (let e = 0; e < cfg.edgeCount; e++)
+      if (cfg.edgeExceptional[e] === 0 && ops.edgeOps[e].some((op) => op.kind === 'count-add')) return true;
+    return false;
+  }
+
   /** The alias is named `_pp_c…`, short: it is written at every count (a third of lodash's inserted names). */
   private target(cfg: ControlFlowGraph, locals: FunctionLocals): CounterTarget {
     const { storage } = this.functions.get(cfg)!;
     if (storage.kind === 'hash') return { kind: 'hash', table: locals.get('table', 'pp_table') };
     if (this.variables && this.file.afterPreamble(cfg.node)) {
-      const counts = this.file.counts(cfg.node);
+      // Counts at register indexes on normal edges (path mode's loops and joins) keep the activation's alias;
+      // those only where an exception lands (edge mode's) read the file's array there.
+      const counts = this.countsAtRegister(cfg) ? locals.get('counts', 'pp_c') : this.file.counts(cfg.node);
       return { kind: 'variables', variables: this.variables, counts, offset: storage.offset };
     }
     return { kind: 'array', counts: locals.get('counts', 'pp_c'), offset: storage.offset };

@@ -109,8 +109,14 @@ export function instrumentProgram(
   // Edge mode counts at constant indexes in module variables. A file parsed as a script may be a classic
   // script, whose top-level names are the realm's globals: its variables' names carry the file's tag then,
   // unless its extension says CommonJS (a function's scope).
+  // Path mode does so only where the names are short (CommonJS, ES modules): its constant-index counts are
+  // fewer (most path ends are at register indexes), and tagged names would take lodash's output past half of
+  // istanbul's (bench/NOTES.md, session 17).
+  const commonJs = /\.c[jt]sx?$/.test(key);
   const variables =
-    options.mode === 'edge' ? new CounterVariables(/\.c[jt]sx?$/.test(key) ? fresh : fileScoped) : null;
+    options.mode === 'edge' || (options.mode === 'path' && !options.contexts && (commonJs || modular))
+      ? new CounterVariables(commonJs ? fresh : fileScoped)
+      : null;
   const functions: FunctionMetadata[] = [];
   const fallbacks: PathFallback[] = [];
   let arraySize = 0;
@@ -175,7 +181,7 @@ export function instrumentProgram(
       contexts = planContextFile(graphs, targets!, options.maxContexts, pathCounts);
       const counters = new CounterPlan(byGraph, file, (locals) => locals.get('ctx:paths', 'pp_P'));
       plan = new ContextPlan(contexts.functions, file, options.hashThreshold, counters);
-    } else plan = new CounterPlan(byGraph, file);
+    } else plan = new CounterPlan(byGraph, file, null, variables);
   } else if (options.mode === 'edge') {
     const byGraph = new Map<ControlFlowGraph, CountingFunction>();
     for (const g of graphs) {

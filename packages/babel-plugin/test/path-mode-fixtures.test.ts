@@ -35,6 +35,17 @@ describe.each(
     );
     expect(paths).toEqual(expected);
 
+    // As CommonJS, path mode counts at constant indexes in module variables, which the runtime adds into the
+    // file's array when the counts are read: the same counts.
+    if (name.endsWith('.js')) {
+      resetCounts();
+      const cjs = `${name.slice(0, -3)}.cjs`;
+      const variablesCode = instrument(fixture.source, cjs);
+      const cjsRun = await runScript(variablesCode, cjs, runtimeGlobals());
+      expect(cjsRun).toEqual(plain);
+      expect(countedPaths(`virtual/${cjs}`).paths).toEqual(expected);
+    }
+
     // Every function in a hash table (last-path cache included) counts the same paths.
     resetCounts();
     const hashRun = await runScript(

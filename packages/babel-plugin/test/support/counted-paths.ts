@@ -45,6 +45,7 @@ export function countedPaths(key: string): {
 } {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
+  flushCounts(record);
   const read = readMetadata(record.meta);
   const { meta } = read;
   const paths = meta.functions.map((fn) => {
