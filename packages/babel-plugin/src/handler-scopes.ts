@@ -5,7 +5,7 @@ import type { NodePath } from '@babel/core';
 type Scope = NodePath['scope'] & { inited: boolean; data: object; crawling: boolean };
 
 /** `NodePath.get` of the running Babel: the path of `container[key]` under `parent`, cached by `parent`. */
-interface PathClass {
+export interface PathClass {
   get(at: {
     hub: unknown;
     parentPath: unknown;

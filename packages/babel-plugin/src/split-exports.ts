@@ -1,18 +1,6 @@
 import * as t from '@babel/types';
 import type { NodePath } from '@babel/core';
-import type { ScopeCache } from './handler-scopes';
-
-/** `NodePath.get` of the running Babel (handler-scopes.ts). */
-interface PathClass {
-  get(at: {
-    hub: unknown;
-    parentPath: unknown;
-    parent: t.Node;
-    container: object;
-    listKey: string;
-    key: number;
-  }): NodePath;
-}
+import type { PathClass, ScopeCache } from './handler-scopes';
 
 /** Whether a plugin of the pass rewrites the module's exports through `splitExportDeclaration`. */
 export function splitsExports(pluginKeys: readonly (string | undefined)[]): boolean {
