@@ -60,11 +60,11 @@ async function compileWithBabel(source, file, key) {
   // Null: ignored by the project's config.
   const result = partial && (await babel.transformAsync(source, partial.options));
   loaded();
-  const compiled = partial
-    ? cache.entryOf({ ...result, files: partial.files, options: partial.options })
-    : cache.untouchedEntry();
-  cache.store(key, compiled, file);
-  return compiled;
+  return cache.storeCompiled(
+    key,
+    file,
+    partial && { ...result, files: partial.files, options: partial.options },
+  );
 }
 
 /** Babel, and the plugin unless the project's config names it (then its options stand). */

@@ -165,11 +165,11 @@ function compileWithBabel(source, filename, key) {
       ast: false,
     });
   loaded();
-  const compiled = partial
-    ? cache.entryOf({ ...result, files: partial.files, options: partial.options })
-    : cache.untouchedEntry();
-  cache.store(key, compiled, filename);
-  return compiled;
+  return cache.storeCompiled(
+    key,
+    filename,
+    partial && { ...result, files: partial.files, options: partial.options },
+  );
 }
 
 /** Source maps of the compiled files, for stack traces: source-map-support is loaded at the first one. */

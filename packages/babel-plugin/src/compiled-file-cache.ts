@@ -190,6 +190,13 @@ export class CompiledFileCache {
     };
   }
 
+  /** Stores what Babel made of `file` under `key` (null: Babel left it untouched) and returns the entry. */
+  storeCompiled(key: string | null, file: string, output: BabelOutput | null): CompiledFile {
+    const entry = output ? this.entryOf(output) : this.untouchedEntry();
+    this.store(key, entry, file);
+    return entry;
+  }
+
   /**
    * The entry for Babel's output: it depends on the config files Babel loaded, the modules `watchLoads` saw,
    * the plugins' declared dependencies and the interesting set preferential mode reads (of any plugin with an

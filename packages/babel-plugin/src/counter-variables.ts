@@ -13,8 +13,8 @@ import {
 const { arrayExpression, cloneNode, functionDeclaration, ifStatement, returnStatement } = t;
 
 /**
- * Edge mode's constant-index counts as module-level variables: `_pp12++` instead of `C[12]++` into the file's
- * counter array. In unoptimised code (Ignition, Sparkplug) a context-slot increment costs 6 / 2.4 ns against
+ * Constant-index counts as module-level variables (edge mode; path mode in CommonJS files and ES modules):
+ * `_pp12++` instead of `C[12]++` into the file's counter array. In unoptimised code (Ignition, Sparkplug) a context-slot increment costs 6 / 2.4 ns against
  * 21 / 14 for a typed array's, and every count runs unoptimised until its function is optimised
  * (bench/NOTES.md, "counts in module variables"). The file's preamble declares them `= 0` unless they are set
  * already (a classic script evaluated again in its realm keeps its record and its top-level state, these

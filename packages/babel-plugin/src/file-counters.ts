@@ -140,7 +140,7 @@ export class FileCounters {
    * tables)); } var array = init().counts;` (with the runtime imported, or required inside `init`), to be
    * placed at the top of the program after its directives. Large metadata goes compacted (`compactMetadata`),
    * a string the runtime only forwards. `setup` runs in the first `init()`, before the registration:
-   * file-level values the counting code needs from the first activation on. Counter `variables` (edge mode)
+   * file-level values the counting code needs from the first activation on. Counter `variables` (edge and path mode)
    * are declared before that `var` and registered with their `take()` and slot runs.
    */
   preamble(

@@ -1,8 +1,8 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { transformFileSync } from '@babel/core';
-import { mergeProfiles, readProfileDirectory } from '@pathprof/runtime';
+import { transformFileSync, type PluginItem } from '@babel/core';
+import { mergeProfiles, readProfileDirectory, type FileProfile } from '@pathprof/runtime';
 import { decodedCounts, derivedEdgeKinds } from './support/decoded-counts';
 import { ScratchProject } from './support/scratch-project';
 
@@ -191,29 +191,9 @@ console.log(fromB, early(-1), nested(1), new Late().name());
 export const fromB = early(1) + nested(2);
 `,
     };
-    const dir = project.path(`cycle-${storage}-${ext}`);
-    mkdirSync(dir, { recursive: true });
-    if (ext === 'js') writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
-    for (const [name, source] of Object.entries(sources)) {
-      const file = join(dir, `${name}.${ext}`);
-      writeFileSync(file, source);
-      const compiled = transformFileSync(file, {
-        cwd: project.root,
-        plugins: [['pathprof', storage === 'hash' ? { hashThreshold: 1 } : {}], ...plugins],
-        configFile: false,
-      })!.code!;
-      writeFileSync(file, compiled);
-    }
-    const out = project.path(`cycle-profiles-${storage}-${ext}`);
-    const run = spawnSync(process.execPath, [`a.${ext}`], {
-      cwd: dir,
-      env: { ...process.env, PATHPROF_DIR: out },
-      encoding: 'utf8',
-    });
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toBe('positive4 other 2 late\n');
-    const files = mergeProfiles(readProfileDirectory(out).profiles);
-    const a = files.find((f) => f.key === `cycle-${storage}-${ext}/a.${ext}`)!;
+    const pathprof = ['pathprof', storage === 'hash' ? { hashThreshold: 1 } : {}];
+    const { stdout, a } = runCycle(project, `cycle-${storage}-${ext}`, ext, sources, [pathprof, ...plugins]);
+    expect(stdout).toBe('positive4 other 2 late\n');
     expect(decodedCounts(a).early).toEqual({ 'entry true return': 1, 'entry false return': 1 });
   });
 
@@ -246,30 +226,13 @@ console.log(fromB, early(-1), early(2), later.sign(fromB.length), later.sign(-1)
 export const fromB = early(1) + early(0);
 `,
     };
-    const dir = project.path(`cycle-edge-${ext}`);
-    mkdirSync(dir, { recursive: true });
-    if (ext === 'js') writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
-    for (const [name, source] of Object.entries(sources)) {
-      const file = join(dir, `${name}.${ext}`);
-      writeFileSync(file, source);
-      const compiled = transformFileSync(file, {
-        cwd: project.root,
-        plugins: [['pathprof', { mode: 'edge' }], ...plugins],
-        configFile: false,
-      })!.code!;
-      if (name === 'a') expect(compiled).toMatch(/_pp_take/); // the body's code does count in variables
-      writeFileSync(file, compiled);
-    }
-    const out = project.path(`cycle-profiles-edge-${ext}`);
-    const run = spawnSync(process.execPath, [`a.${ext}`], {
-      cwd: dir,
-      env: { ...process.env, PATHPROF_DIR: out },
-      encoding: 'utf8',
-    });
-    expect(run.stderr).toBe('');
+    const run = runCycle(project, `cycle-edge-${ext}`, ext, sources, [
+      ['pathprof', { mode: 'edge' }],
+      ...plugins,
+    ]);
+    expect(run.compiledA).toMatch(/_pp_take/); // the body's code does count in variables
     expect(run.stdout).toBe('positiveother other positive 1 -1 6\n');
-    const files = mergeProfiles(readProfileDirectory(out).profiles);
-    const counts = derivedEdgeKinds(files.find((f) => f.key === `cycle-edge-${ext}/a.${ext}`)!);
+    const counts = derivedEdgeKinds(run.a);
     // early and pick ran twice from b before a's body, twice after.
     expect(counts).toEqual({
       '<program>': { activations: 1, entry: 1, normal: 1 },
@@ -280,3 +243,41 @@ export const fromB = early(1) + early(0);
     });
   });
 });
+
+/**
+ * A module cycle (`a` imports `b`, which calls into `a` before a's body runs): each source compiled with
+ * `plugins` into `project`'s folder `name` (as CommonJS when `ext` is `js`), `a` run with node; its output, a's
+ * compiled code and a's merged profile.
+ */
+function runCycle(
+  project: ScratchProject,
+  name: string,
+  ext: string,
+  sources: Record<'a' | 'b', string>,
+  plugins: PluginItem[],
+): { stdout: string; compiledA: string; a: FileProfile } {
+  const dir = project.path(name);
+  mkdirSync(dir, { recursive: true });
+  if (ext === 'js') writeFileSync(join(dir, 'package.json'), '{ "type": "commonjs" }\n');
+  let compiledA = '';
+  for (const [file, source] of Object.entries(sources)) {
+    const path = join(dir, `${file}.${ext}`);
+    writeFileSync(path, source);
+    const compiled = transformFileSync(path, {
+      cwd: project.root,
+      plugins,
+      configFile: false,
+    })!.code!;
+    if (file === 'a') compiledA = compiled;
+    writeFileSync(path, compiled);
+  }
+  const out = project.path(`${name}-profiles`);
+  const run = spawnSync(process.execPath, [`a.${ext}`], {
+    cwd: dir,
+    env: { ...process.env, PATHPROF_DIR: out },
+    encoding: 'utf8',
+  });
+  expect(run.stderr).toBe('');
+  const files = mergeProfiles(readProfileDirectory(out).profiles);
+  return { stdout: run.stdout, compiledA, a: files.find((f) => f.key === `${name}/a.${ext}`)! };
+}

@@ -7,9 +7,10 @@ import type { FileRecord } from './store';
 export type TakeVariables = () => ArrayLike<number | undefined>;
 
 /**
- * Counters an instrumented file keeps in module-level variables rather than its counter array (edge mode's
- * constant-index counts): in unoptimised code `v++` of a module variable costs a third of `C[k]++` into a
- * typed array (bench/NOTES.md, "counts in module variables"). Each evaluation of the file has variables of its
+ * Counters an instrumented file keeps in module-level variables rather than its counter array (the
+ * constant-index counts of edge mode, and of path mode in CommonJS files and ES modules): in unoptimised code
+ * `v++` of a module variable costs a third of `C[k]++` into a typed array (bench/NOTES.md, "counts in module
+ * variables"). Each evaluation of the file has variables of its
  * own and registers them with its record; every reader of the record's `counts` calls `flushCounts` first,
  * which adds what each variable gained since the last flush into its slot of the array. The variables are
  * never zeroed (the emitted code only increments them): this remembers what it added, so zeroing the array
