@@ -18,6 +18,7 @@ const Module = require('node:module');
 const path = require('node:path');
 const { pathToFileURL } = require('node:url');
 const { CompiledFileCache, cacheDirectory } = require('./dist/compiled-file-cache.js');
+const { withoutNames } = require('./dist/source-map-names.js');
 
 const cwd = process.cwd();
 let registerPath;
@@ -172,8 +173,13 @@ function compileWithBabel(source, filename, key) {
   );
 }
 
-/** Source maps of the compiled files, for stack traces: source-map-support is loaded at the first one. */
+/**
+ * Source maps of the compiled files, for stack traces: source-map-support is loaded at the first one. A project
+ * that loads @babel/register itself gets the frames its own hook gives (named by the maps' names); one whose
+ * files run uncompiled without pathprof gets V8's names, at the sources' positions (source-map-names.ts).
+ */
 const maps = new Map();
+let projectLoadsRegister = false;
 let sourceMapsInstalled = false;
 function installSourceMaps() {
   if (sourceMapsInstalled) return;
@@ -181,7 +187,11 @@ function installSourceMaps() {
   require(require.resolve('source-map-support', fromRegister)).install({
     handleUncaughtExceptions: false,
     environment: 'node',
-    retrieveSourceMap: (filename) => (maps.has(filename) ? { url: null, map: maps.get(filename) } : null),
+    retrieveSourceMap: (filename) => {
+      const map = maps.get(filename);
+      if (map === undefined) return null;
+      return { url: null, map: projectLoadsRegister ? map : withoutNames(map) };
+    },
   });
 }
 
@@ -190,7 +200,13 @@ function installSourceMaps() {
 const stand = new Module(registerPath, null);
 stand.filename = registerPath;
 stand.loaded = true;
-stand.exports = register;
+// Read by require() (Module._load returns a cached module's exports): the project loads @babel/register.
+Object.defineProperty(stand, 'exports', {
+  get() {
+    projectLoadsRegister = true;
+    return register;
+  },
+});
 require.cache[registerPath] = stand;
 
 register({ cwd, extensions: ['.js', '.jsx', '.cjs', '.es6', '.es', '.ts', '.tsx', '.cts'] });

@@ -284,6 +284,35 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
     });
   });
 
+  test('stack traces read by the program name frames as the same files run without pathprof do (fastify-plugin names plugins from them)', () => {
+    inScratchProject('command-stack-', (project) => {
+      writeFileSync(join(project, 'babel.config.json'), '{}\n');
+      // A counter ahead of the frame's line: the compiled file's positions differ from the source's.
+      writeFileSync(
+        join(project, 'plugin.js'),
+        "let count = 0;\nfunction plugin(fn) {\n  if (fn) count++;\n  return new Error('x').stack.split('\\n').slice(1, 3).join('\\n');\n}\nmodule.exports = plugin;\n",
+      );
+      writeFileSync(
+        join(project, 'main.js'),
+        "const fp = require('./plugin');\nconsole.log(fp(() => {}));\n",
+      );
+      const frames = (args: string[]) =>
+        spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8' }).stdout;
+      const framesUnder = (args: string[]) =>
+        `${pathprof(project, args).stdout.split('\n').slice(0, 2).join('\n')}\n`;
+      // Uncompiled, V8 names the function (`at plugin`), where the maps' names would say `at fp`.
+      const plain = frames(['main.js']);
+      expect(plain).toMatch(
+        /^ +at plugin \(.*plugin\.js:4:10\)\n +at Object\.<anonymous> \(.*main\.js:2:13\)\n$/,
+      );
+      expect(framesUnder(['node', 'main.js'])).toBe(plain);
+      // A project that compiles with @babel/register itself gets the frames its hook gives.
+      const ownHook = frames(['--require', '@babel/register', 'main.js']);
+      expect(ownHook).toMatch(/^ +at fp \(/);
+      expect(framesUnder(['node', '--require', '@babel/register', 'main.js'])).toBe(ownHook);
+    });
+  });
+
   test('node --test: a process per test file (ES modules and CommonJS), their counts added up', () => {
     inScratchProject('command-node-test-', (project) => {
       writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
