@@ -45,7 +45,8 @@ const usage = `usage: pathprof-report [COMMAND] [OPTIONS] [DIR...]   (DIR: profi
   residual [--check]          preferential mode: the paths this run took outside its interesting set, decoded;
                               --check exits 1 when there is one
   contexts [FILE[:FUNCTION]]  calling contexts (plugin option contexts): the calling-context tree, hottest first,
-                              with call counts; with FUNCTION, its paths in each of its contexts
+                              with call counts; with FUNCTION, its paths in each of its contexts; --tests: the
+                              tests that entered each context
   folded                      calling contexts as folded stacks (a;b;c count) for flame-graph tools
   json                        the report as pathprof-report/2 JSON (with calling contexts: "contexts")
   lcov                        an lcov tracefile derived from the path profile (istanbul's lcovonly)
@@ -242,7 +243,14 @@ export function main(argv: string[]): void {
         break;
       }
       emit(
-        formatContextTree(selected, files, (frame) => target?.name != null && matches(frame), style, limit),
+        formatContextTree(
+          selected,
+          files,
+          (frame) => target?.name != null && matches(frame),
+          style,
+          limit,
+          values.tests,
+        ),
       );
       break;
     }

@@ -1,6 +1,7 @@
 import { ContextDecoder, type DecodedFrame } from 'babel-plugin-pathprof';
+import type { PathTests } from './path-tests';
 import type { Problems } from './problems';
-import type { ProfiledFile } from './profiled-file';
+import type { PathTest, ProfiledFile } from './profiled-file';
 
 /**
  * One node of the calling-context tree: a frame (a function entered from the frame above it, at a call site
@@ -25,6 +26,14 @@ export interface ContextNode {
   total: number;
   /** Path number → count, in exactly this context (path mode with `contexts`). */
   readonly paths: Map<number, number>;
+  /**
+   * The tests that entered it, by their name's JSON (`[testFile, ...name]`), when some profile named its
+   * tests; null when none did.
+   */
+  readonly tests: Map<
+    string,
+    { readonly testFile: string; readonly name?: readonly string[] | null; count: number }
+  > | null;
   /** Hottest first. */
   readonly children: ContextNode[];
 }
@@ -53,6 +62,7 @@ export function contextTree(files: readonly ProfiledFile[], problems: Problems):
   let calls = 0;
   let contexts = 0;
   let cutCalls = 0;
+  const byTest = files.some((f) => f.testContexts);
   const nodeOf = (frames: DecodedFrame[]): ContextNode => {
     let level = top;
     let node: ContextNode | undefined;
@@ -78,6 +88,7 @@ export function contextTree(files: readonly ProfiledFile[], problems: Problems):
           calls: 0,
           total: 0,
           paths: new Map(),
+          tests: byTest ? new Map() : null,
           children: [],
         };
         level.set(key, next);
@@ -90,9 +101,14 @@ export function contextTree(files: readonly ProfiledFile[], problems: Problems):
     }
     return node!;
   };
-  const decode = (file: ProfiledFile, stack: number, value: number): DecodedFrame[] | null => {
+  const decode = (
+    file: ProfiledFile,
+    stack: number,
+    value: number,
+    stacks = file.contexts!.stacks,
+  ): DecodedFrame[] | null => {
     try {
-      return decoder.decode(file.key, file.hash, file.contexts!.stacks, stack, value);
+      return decoder.decode(file.key, file.hash, stacks, stack, value);
     } catch (error) {
       problems.add(`${file.key}: a calling context cannot be decoded (${(error as Error).message}); skipped`);
       return null;
@@ -115,6 +131,18 @@ export function contextTree(files: readonly ProfiledFile[], problems: Problems):
       const node = nodeOf(frames);
       for (const [p, n] of pairs) node.paths.set(p, (node.paths.get(p) ?? 0) + n);
     }
+    // Each test's contexts are among the file's (they sum to them): decoded, they name nodes already made.
+    for (const { testFile, name, contexts } of file.testContexts ?? []) {
+      const id = JSON.stringify([testFile, ...(name === undefined ? [] : [name])]);
+      for (const [stack, value, n] of contexts.entries) {
+        const frames = decode(file, stack, value, contexts.stacks);
+        if (!frames) continue;
+        const tests = nodeOf(frames).tests!;
+        const known = tests.get(id);
+        if (known) known.count += n;
+        else tests.set(id, { testFile, name, count: n });
+      }
+    }
   }
   const roots = [...top.values()];
   const finish = (nodes: ContextNode[]): void => {
@@ -130,6 +158,16 @@ export function contextTree(files: readonly ProfiledFile[], problems: Problems):
   };
   finish(roots);
   return { roots, calls, contexts, cutCalls };
+}
+
+/**
+ * The tests that entered `node`, most entries first, and its entries no test file recorded (a plain node
+ * run's); null when no profile named its tests.
+ */
+export function contextTests(node: ContextNode): PathTests | null {
+  if (!node.tests) return null;
+  const tests: PathTest[] = [...node.tests.values()].sort((a, b) => b.count - a.count);
+  return { tests, unattributed: node.calls - tests.reduce((n, t) => n + t.count, 0) };
 }
 
 /** A frame's function name, or `[cut]`. */

@@ -1,7 +1,8 @@
 import type { DecodedFrame } from 'babel-plugin-pathprof';
-import { walkContexts, type ContextNode, type ContextTree } from './context-tree';
+import { contextTests, walkContexts, type ContextNode, type ContextTree } from './context-tree';
 import { counted } from './counted';
 import { decodeDecisions, formatDecision } from './decisions';
+import { testLines } from './path-tests';
 import type { FunctionPaths, ProfiledFile } from './profiled-file';
 import type { TerminalStyle } from './terminal-style';
 
@@ -28,7 +29,8 @@ export function functionPathsOf(
  * `pathprof-report contexts [FILE[:FUNCTION]]`: the calling-context tree, hottest branch first, each
  * context with how often a function was entered in it (`calls`) and in it or below it (`total`); a frame
  * entered by a call known statically shows that call's line. With a FUNCTION, the paths it took in each of
- * its contexts (path mode with `contexts`), at most `limit` per context.
+ * its contexts (path mode with `contexts`), at most `limit` per context. With `tests`, the tests that entered
+ * each context (`--tests`).
  */
 export function formatContextTree(
   tree: ContextTree,
@@ -36,6 +38,7 @@ export function formatContextTree(
   showPaths: (frame: DecodedFrame) => boolean,
   style: TerminalStyle,
   limit: number,
+  tests = false,
 ): string {
   const byKey = new Map(files.map((f) => [f.key, f]));
   const countedFiles = files.filter((f) => f.contexts).length;
@@ -54,9 +57,21 @@ export function formatContextTree(
     out.push(
       `${String(node.calls).padStart(8)} ${String(node.total).padStart(8)}  ${'  '.repeat(depth)}${name}  ${style.dim(where)}${call}`,
     );
+    if (tests) out.push(...enteredBy(node, depth, style));
     if (node.paths.size && showPaths(node.frame)) out.push(...pathLines(byKey, node, depth, limit, style));
   }
   return out.join('\n');
+}
+
+/** The tests that entered a context, one a line under it, or why none are known. */
+function enteredBy(node: ContextNode, depth: number, style: TerminalStyle): string[] {
+  const indent = ' '.repeat(19 + 2 * depth);
+  const known = contextTests(node);
+  if (!known)
+    return [`${indent}${style.dim('entered by: (no test recorded: the run did not name its tests)')}`];
+  return testLines(known).map(
+    (text, i) => `${indent}${style.dim(i === 0 ? 'entered by: ' : '            ')}${text}`,
+  );
 }
 
 function pathLines(
@@ -118,6 +133,12 @@ export interface ContextReportNode {
   readonly total: number;
   /** Paths taken in this context, `[path, count]`, hottest first (path mode with `contexts`). */
   readonly paths?: [number, number][];
+  /**
+   * The tests that entered it, most entries first (`name` null: its test file outside its tests; absent: the
+   * whole test file), when the run named its tests; `unattributedCount`, its entries outside any test file.
+   */
+  readonly tests?: { file: string; name?: readonly string[] | null; count: number }[];
+  readonly unattributedCount?: number;
   readonly children: ContextReportNode[];
 }
 
@@ -130,7 +151,15 @@ export function contextReport(tree: ContextTree, files: readonly ProfiledFile[])
     calls: n.calls,
     total: n.total,
     ...(n.paths.size ? { paths: [...n.paths].sort((a, b) => b[1] - a[1] || a[0] - b[0]) } : {}),
+    ...testsOf(n),
     children: n.children.map(node),
   });
   return { calls: tree.calls, contexts: tree.contexts, cutCalls: tree.cutCalls, tree: tree.roots.map(node) };
+}
+
+function testsOf(node: ContextNode): Pick<ContextReportNode, 'tests' | 'unattributedCount'> {
+  const known = contextTests(node);
+  if (!known) return {};
+  const tests = known.tests.map((t) => ({ file: t.testFile, name: t.name, count: t.count }));
+  return known.unattributed > 0 ? { tests, unattributedCount: known.unattributed } : { tests };
 }

@@ -21,6 +21,7 @@ import {
   type CountTables,
   type FileProfile,
   type MergedFileCounts,
+  type TestContexts,
 } from '@pathprof/runtime';
 import {
   fingerprint,
@@ -97,6 +98,11 @@ export interface ProfiledFile {
    * A function's paths in `functions` are then the sums over its contexts.
    */
   readonly contexts?: ContextCounts;
+  /**
+   * Its calling contexts per test (or per test file when its tests were not told apart), when some profile
+   * named its tests: they sum to `contexts`, but for runs outside any test file.
+   */
+  readonly testContexts?: readonly TestContexts[];
 }
 
 /** A file's interprocedural counts: global path number → count (nonzero only). */
@@ -247,7 +253,10 @@ export function decodeFileProfile(
       interprocedural,
     };
   }
-  const contexts = meta.contexts ? { contexts: profile.contexts ?? { stacks: [], entries: [] } } : {};
+  const { testContexts } = profile as MergedFileCounts;
+  const contexts: Pick<ProfiledFile, 'contexts' | 'testContexts'> = meta.contexts
+    ? { contexts: profile.contexts ?? { stacks: [], entries: [] }, ...(testContexts ? { testContexts } : {}) }
+    : {};
   if (meta.mode === 'contexts') {
     meta.functions.forEach(() => onFunction());
     return { key, hash: profile.hash, path, meta, source: new SourceText(text), functions: [], ...contexts };
@@ -255,14 +264,14 @@ export function decodeFileProfile(
 
   const total = countsBySlot(countTables(profile));
   const perContext = meta.contexts ? pathsOverContexts(meta, contexts.contexts!, problems) : null;
-  // Paths counted per calling context are told apart by test file only (the runtime splits no contexts by
-  // test); what is wrong with a test file's was reported with the total, which sums them.
+  // Paths counted per calling context are told apart by test through their contexts; what is wrong with a
+  // test's was reported with the total, which sums them.
   const testRuns = perContext
     ? undefined
     : (profile as MergedFileCounts).tests?.map((run) => ({ run, tables: countsBySlot(run) }));
-  const testFileRuns = perContext
-    ? (profile as MergedFileCounts).testContexts?.map(({ testFile, contexts }) => ({
-        testFile,
+  const testContextRuns = perContext
+    ? testContexts?.map(({ testFile, name, contexts }) => ({
+        test: { testFile, name },
         paths: pathsOverContexts(meta, contexts, new Problems()),
       }))
     : undefined;
@@ -284,10 +293,10 @@ export function decodeFileProfile(
       problems.add(`${key}: ${fn.name} ${pathCounts}; skipped`);
       continue;
     }
-    const tests = (testRuns || testFileRuns) && new Map<number, PathTest[]>();
-    for (const { testFile, paths } of testFileRuns ?? []) {
+    const tests = (testRuns || testContextRuns) && new Map<number, PathTest[]>();
+    for (const { test, paths } of testContextRuns ?? []) {
       for (const [p, count] of paths.get(meta.functions.indexOf(fn)) ?? []) {
-        tests!.set(p, [...(tests!.get(p) ?? []), { testFile, count }]);
+        tests!.set(p, [...(tests!.get(p) ?? []), { ...test, count }]);
       }
     }
     for (const { run, tables } of testRuns ?? []) {

@@ -128,7 +128,6 @@ function infeasibleLine(
 /** The tests that took path `id`, one a line, or what is known of them. */
 function takenBy(fn: FunctionPaths, id: number, which = ''): string[] {
   const known = pathTests(fn, id);
-  // Paths counted per calling context are told apart by test file only (`decodeFileProfile`).
   const why = 'no test recorded: the run did not split its counts by test';
   if (!known) return [`      ${which}taken by: (${why})`];
   return testLines(known).map(

@@ -21,25 +21,32 @@ jest.setTimeout(120_000);
  * line 18 for apple, mango (it throws) and bread; the tests call `priceOf` (caviar, throws) and `discount`
  * once themselves, `shippingZone` 3 times through `map`; cart.js loads catalog.js.
  */
-(built ? describe : describe.skip)('calling contexts of the example shop', () => {
+/** A copy of the example shop, its jest tests run with the plugin's `options` (and `env`); returns its directory. */
+function shopRun(options: object, env: NodeJS.ProcessEnv = {}): string {
   const root = join(__dirname, '..', '..', '..');
+  const project = mkdtempSync(join(tmpdir(), 'pathprof-contexts-'));
+  // Not the fixture's own node_modules (a mocha run leaves @babel/register's cache there): the repository's.
+  const notModules = (from: string) => basename(from) !== 'node_modules';
+  cpSync(join(fixtures, 'js-shop'), project, { recursive: true, filter: notModules });
+  writeFileSync(
+    join(project, 'babel.config.js'),
+    `module.exports = { plugins: [['pathprof', ${JSON.stringify(options)}]] };\n`,
+  );
+  symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
+  const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--ci', '--no-cache'], {
+    cwd: project,
+    env: { ...process.env, PATHPROF_DIR: join(project, '.pathprof'), ...env },
+    encoding: 'utf8',
+  });
+  if (run.status !== 0) throw new Error(`jest failed:\n${run.stderr}`);
+  return project;
+}
+
+(built ? describe : describe.skip)('calling contexts of the example shop', () => {
   let project: string;
   beforeAll(() => {
-    project = mkdtempSync(join(tmpdir(), 'pathprof-contexts-'));
-    // Not the fixture's own node_modules (a mocha run leaves @babel/register's cache there): the repository's.
-    const notModules = (from: string) => basename(from) !== 'node_modules';
-    cpSync(join(fixtures, 'js-shop'), project, { recursive: true, filter: notModules });
-    writeFileSync(
-      join(project, 'babel.config.js'),
-      "module.exports = { plugins: [['pathprof', { contexts: true }]] };\n",
-    );
-    symlinkSync(join(root, 'node_modules'), join(project, 'node_modules'), 'dir');
-    const run = spawnSync(process.execPath, [require.resolve('jest/bin/jest'), '--ci', '--no-cache'], {
-      cwd: project,
-      env: { ...process.env, PATHPROF_DIR: join(project, '.pathprof') },
-      encoding: 'utf8',
-    });
-    if (run.status !== 0) throw new Error(`jest failed:\n${run.stderr}`);
+    // Told apart by test: paths per context name their tests (the other describe checks contexts alone).
+    project = shopRun({ contexts: true }, { PATHPROF_TEST_NAMES: '1' });
   });
   afterAll(() => rmSync(project, { recursive: true, force: true }));
   const report = (args: string[]) => reportIn(project, args);
@@ -130,6 +137,7 @@ jest.setTimeout(120_000);
         [8, 1],
         [26, 1],
       ],
+      tests: [{ file: 'test/catalog.test.js', name: ['parses an order, reporting bad lines'], count: 1 }],
       children: [
         {
           function: 'priceOf',
@@ -141,6 +149,7 @@ jest.setTimeout(120_000);
             [2, 2],
             [1, 1],
           ],
+          tests: [{ file: 'test/catalog.test.js', name: ['parses an order, reporting bad lines'], count: 3 }],
           children: [],
         },
       ],
@@ -153,6 +162,28 @@ jest.setTimeout(120_000);
       [1, 2],
     ]);
     expect(report([]).stdout).toMatch(/^ {2}discount +13 +5 +3 +60\.0% +0\/5 +#0 ×2, #2 ×1, #8 ×1$/m);
+  });
+
+  test('show --tests: the tests that took each path, summed over its contexts', () => {
+    const run = report(['show', 'src/catalog.js:priceOf', '--tests']);
+    expect(run.stderr).toBe('');
+    const lines = run.stdout.split('\n');
+    const takenBy = (path: number) => {
+      const at = lines.findIndex((l) => l.startsWith(`  path ${path} `));
+      const end = lines.findIndex((l, i) => i > at && !l.startsWith('      '));
+      return lines.slice(at + 1, end).filter((l) => !/^ {6}L\d/.test(l));
+    };
+    // Returns: apple and bread from the first cart test and from parseOrder, cheese from the coupon test.
+    expect(takenBy(2)).toEqual([
+      '      taken by: test/cart.test.js › total adds quantities times prices ×2',
+      '                test/catalog.test.js › parses an order, reporting bad lines ×2',
+      '                test/cart.test.js › percent coupons ×1',
+    ]);
+    // Throws: mango in parseOrder, caviar in the test of unknown products.
+    expect(takenBy(1)).toEqual([
+      '      taken by: test/catalog.test.js › parses an order, reporting bad lines ×1',
+      '                test/catalog.test.js › unknown products throw ×1',
+    ]);
   });
 
   test('html: the flame graph in chromium, a context selected down to a path on its file page', async () => {
@@ -188,6 +219,104 @@ jest.setTimeout(120_000);
       expect(await selected.count()).toBe(1);
       expect(await selected.textContent()).toMatch(/^path 1 \(×2\): entry → a throw/);
       expect(await page.locator('#L5').getAttribute('class')).toContain('decision');
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+/**
+ * The same tests counting calling contexts alone (`mode: 'contexts'`), told apart by test
+ * (`PATHPROF_TEST_NAMES=1`): each context names the tests that entered it, worked out by hand from the tests
+ * (cart.test.js: `total` from three tests, `discount` once itself; catalog.test.js: `parseOrder`, `priceOf`
+ * and `shippingZone` each from one), the files' loading outside any test.
+ */
+(built ? describe : describe.skip)('calling contexts of the example shop, told apart by test', () => {
+  let project: string;
+  beforeAll(() => {
+    project = shopRun({ mode: 'contexts' }, { PATHPROF_TEST_NAMES: '1' });
+  });
+  afterAll(() => rmSync(project, { recursive: true, force: true }));
+  const report = (args: string[]) => reportIn(project, args);
+  const cart = 'test/cart.test.js';
+  const catalog = 'test/catalog.test.js';
+  const adds = `${cart} › total adds quantities times prices`;
+  const skips = `${cart} › total skips empty lines of the cart`;
+  const percent = `${cart} › percent coupons`;
+
+  test('contexts --tests: each context with the tests that entered it, as often as they did', () => {
+    const run = report(['contexts', '--tests']);
+    expect(run.stderr).toBe('');
+    expect(run.stdout.split('\n').map((l) => l.trimEnd())).toEqual([
+      'Calling contexts: 21 calls in 11 contexts of 2 files',
+      '   calls    total  context',
+      '       3        9  total  src/cart.js:4',
+      `                   entered by: ${adds} ×1`,
+      `                               ${skips} ×1`,
+      `                               ${percent} ×1`,
+      '       3        3    discount  src/cart.js:13  ← L10',
+      `                     entered by: ${adds} ×1`,
+      `                                 ${skips} ×1`,
+      `                                 ${percent} ×1`,
+      '       3        3    priceOf  src/catalog.js:3',
+      `                     entered by: ${adds} ×2`,
+      `                                 ${percent} ×1`,
+      '       1        4  parseOrder  src/catalog.js:10',
+      `                   entered by: ${catalog} › parses an order, reporting bad lines ×1`,
+      '       3        3    priceOf  src/catalog.js:3  ← L18',
+      `                     entered by: ${catalog} › parses an order, reporting bad lines ×3`,
+      '       3        3  shippingZone  src/catalog.js:27',
+      `                   entered by: ${catalog} › shipping zones ×3`,
+      '       1        2  <program>  src/cart.js:1',
+      `                   entered by: ${cart} (outside its tests) ×1`,
+      '       1        1    <program>  src/catalog.js:1',
+      `                     entered by: ${cart} (outside its tests) ×1`,
+      '       1        1  <program>  src/catalog.js:1',
+      `                   entered by: ${catalog} (outside its tests) ×1`,
+      '       1        1  discount  src/cart.js:13',
+      `                   entered by: ${cart} › fixed coupons apply above their minimum ×1`,
+      '       1        1  priceOf  src/catalog.js:3',
+      `                   entered by: ${catalog} › unknown products throw ×1`,
+      '',
+    ]);
+  });
+
+  test("json: every context's tests sum to its calls", () => {
+    const json = JSON.parse(report(['json']).stdout);
+    type Node = { calls: number; tests?: { count: number }[]; unattributedCount?: number; children: Node[] };
+    const nodes: Node[] = [];
+    const walk = (node: Node) => {
+      nodes.push(node);
+      node.children.forEach(walk);
+    };
+    json.contexts.tree.forEach(walk);
+    expect(nodes).toHaveLength(11);
+    for (const node of nodes) {
+      expect(node.unattributedCount).toBeUndefined();
+      expect(node.tests!.reduce((n, t) => n + t.count, 0)).toBe(node.calls);
+    }
+    expect(json.contexts.tree[0].tests).toEqual([
+      { file: cart, name: ['total adds quantities times prices'], count: 1 },
+      { file: cart, name: ['total skips empty lines of the cart'], count: 1 },
+      { file: cart, name: ['percent coupons'], count: 1 },
+    ]);
+  });
+
+  test('html: a context selected in the flame graph names the tests that entered it', async () => {
+    const site = join(project, 'site');
+    expect(report(['html', '-o', site]).status).toBe(0);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+      await page.goto(pathToFileURL(join(site, 'index.html')).href);
+      await page.click('text=Calling contexts');
+      const bar = page.locator('.bar', { has: page.locator('title', { hasText: /^total → priceOf\n/ }) });
+      await bar.click();
+      const detail = page.locator('#context-detail');
+      expect(await detail.locator('.counts').textContent()).toBe(
+        '3 calls in this context, 3 in it and below it',
+      );
+      expect(await detail.locator('.tests').textContent()).toBe(`Entered by: ${adds} ×2; ${percent} ×1`);
     } finally {
       await browser.close();
     }

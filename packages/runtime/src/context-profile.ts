@@ -18,7 +18,7 @@ export function contextCounts(
       if (n !== 0) tables.entries.push([-1, i, n]);
     });
     file.paths.forEach((counter, i) => {
-      const pairs = counter && nonzero(counter);
+      const pairs = counter && nonzeroPaths(counter);
       if (pairs?.length) tables.paths.push([-1, i, pairs]);
     });
   }
@@ -39,7 +39,7 @@ export function contextCounts(
     },
     (stack, v, counter) => {
       const t = tablesOf(v);
-      const pairs = t && nonzero(counter);
+      const pairs = t && nonzeroPaths(counter);
       if (t && pairs?.length) t.paths.push([t.stack(stack), v - file!.base, pairs]);
     },
   );
@@ -67,7 +67,8 @@ export function clearContexts(state: ContextState, files: readonly FileContexts[
   }
 }
 
-class FileTables {
+/** One file's contexts as its profile lists them: `stack(node)` lists a stack (parents first) on first use. */
+export class FileTables {
   readonly stacks: StackRecord[] = [];
   readonly entries: [number, number, number][] = [];
   readonly paths: [number, number, [number, number][]][] = [];
@@ -93,7 +94,8 @@ class FileTables {
   }
 }
 
-function nonzero(counter: PathCounter): [number, number][] {
+/** A path counter's nonzero counts, `[path, count]`. */
+export function nonzeroPaths(counter: PathCounter): [number, number][] {
   if (!Array.isArray(counter)) return counter.entries().filter(([, n]) => n !== 0);
   const pairs: [number, number][] = [];
   counter.forEach((n, p) => {

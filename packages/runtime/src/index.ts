@@ -48,6 +48,7 @@ export {
   type FileTestRun,
   type MergedFileCounts,
   type MergedFileProfile,
+  type TestContexts,
   type TestRunCounts,
 } from './profile-merge';
 export { countPairs, CountSum, type CountColumns } from './count-sum';

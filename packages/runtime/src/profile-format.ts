@@ -16,8 +16,9 @@ import type { TestCounts } from './test-attribution';
  * A test file's profile names it (`"testFile"`, relative to the working directory) and may split its counts
  * by test (`test-attribution.ts`): `"tests": [{ "name": [describe…, test] | null, "files": [{ "key",
  * "counts", "hashed" }] }]`, each count of `files` in exactly one test's entry (`name` null: outside every
- * test). Readers that do not know these fields read the totals in `files` as before, so the format's version
- * is unchanged.
+ * test). A file counting calling contexts has its test's `contexts` too (the layout below), summing over the
+ * tests to the file's. Readers that do not know these fields read the totals in `files` as before, so the
+ * format's version is unchanged.
  *
  * Version 2 is version 1 where files may hold interprocedural counts (`meta.mode` is `interprocedural`): one
  * counter per file-wide path number, in `counts` or in the hash table of slot 0; or preferential counts
@@ -153,6 +154,10 @@ export function validateProfile<Pairs = [number, number][]>(value: unknown, path
         if (!isObject(f) || typeof f.key !== 'string' || !keys.has(f.key))
           return fail(`${at}.files[${j}] names no file of the profile`);
         checkCounts(f, `${at}.files[${j}]`, fail);
+        if (f.contexts !== undefined) {
+          const problem = contextsProblem(f.contexts);
+          if (problem) return fail(`${at}.files[${j}].contexts: ${problem}`);
+        }
       });
     });
   }

@@ -40,11 +40,18 @@ export interface MergedFileCounts extends CountTables {
   readonly contexts?: ContextCounts;
   readonly tests?: TestRunCounts[];
   /**
-   * The calling contexts (and paths counted per context) of each test file whose profiles have them: a test
-   * file's profile is its own realm's, so these are exact per test file (not per test: the runtime does not
-   * split contexts by test).
+   * The calling contexts (and paths counted per context) of each test whose profiles have them, named as in
+   * `tests`: per test when its profile split them by test, else per test file (a test file's profile is its
+   * own realm's); exact either way.
    */
-  readonly testContexts?: { readonly testFile: string; readonly contexts: ContextCounts }[];
+  readonly testContexts?: TestContexts[];
+}
+
+/** One test's calling contexts (`name` as `FileTestRun`'s: absent for a whole test file). */
+export interface TestContexts {
+  readonly testFile: string;
+  readonly name?: readonly string[] | null;
+  readonly contexts: ContextCounts;
 }
 
 interface Tally {
@@ -80,7 +87,7 @@ interface MergedEntry {
   readonly total: Tally;
   readonly tests: Map<string, Pick<FileTestRun, 'testFile' | 'name'> & { tally: Tally }>;
   contexts: ContextMerge | null;
-  readonly testContexts: Map<string, ContextMerge>;
+  readonly testContexts: Map<string, Pick<TestContexts, 'testFile' | 'name'> & { merge: ContextMerge }>;
 }
 
 /**
@@ -121,31 +128,35 @@ export class ProfileMerge {
         merged.set(id, entry);
       }
       add(entry.total, file);
-      if (file.contexts) {
-        (entry.contexts ??= new ContextMerge()).add(file.contexts);
-        const { testFile } = profile;
-        if (testFile !== undefined) {
-          let byFile = entry.testContexts.get(testFile);
-          if (!byFile) entry.testContexts.set(testFile, (byFile = new ContextMerge()));
-          byFile.add(file.contexts);
-        }
-      }
+      if (file.contexts) (entry.contexts ??= new ContextMerge()).add(file.contexts);
     }
     // A test file whose tests were not told apart is one test.
     const wholeFile = profile.testFile !== undefined && !profile.tests;
     const tests = wholeFile ? [{ name: undefined, files: profile.files }] : (profile.tests ?? []);
+    // Contexts split by test are the tests'; a profile that split only its counters (written before the
+    // runtime split contexts) gives its test file its contexts whole.
+    const splitContexts = new Set(tests.flatMap((t) => t.files.flatMap((f) => (f.contexts ? [f.key] : []))));
     for (const test of tests) {
       const testId = JSON.stringify([profile.testFile, test.name ?? '']);
       for (const file of test.files) {
-        const tests = merged.get(ids.get(file.key)!)!.tests;
-        let run = tests.get(testId);
+        const entry = merged.get(ids.get(file.key)!)!;
+        let run = entry.tests.get(testId);
         if (!run) {
           // A profile with tests has a test file (validateProfile).
           run = { testFile: profile.testFile!, name: test.name, tally: tally() };
-          tests.set(testId, run);
+          entry.tests.set(testId, run);
         }
         add(run.tally, file);
+        if (file.contexts) testContextsOf(entry, testId, run).add(file.contexts);
       }
+    }
+    if (profile.testFile === undefined) return;
+    for (const file of profile.files) {
+      if (!file.contexts || splitContexts.has(file.key)) continue;
+      const testId = JSON.stringify([profile.testFile]);
+      testContextsOf(merged.get(ids.get(file.key)!)!, testId, { testFile: profile.testFile }).add(
+        file.contexts,
+      );
     }
   }
 
@@ -167,10 +178,30 @@ export class ProfileMerge {
         : {}),
       ...(contexts ? { contexts: contexts.result() } : {}),
       ...(testContexts.size
-        ? { testContexts: [...testContexts].map(([testFile, m]) => ({ testFile, contexts: m.result() })) }
+        ? {
+            testContexts: [...testContexts.values()].map(({ testFile, name, merge }) => ({
+              testFile,
+              name,
+              contexts: merge.result(),
+            })),
+          }
         : {}),
     }));
   }
+}
+
+function testContextsOf(
+  entry: MergedEntry,
+  testId: string,
+  test: Pick<TestContexts, 'testFile' | 'name'>,
+): ContextMerge {
+  let known = entry.testContexts.get(testId);
+  if (!known)
+    entry.testContexts.set(
+      testId,
+      (known = { testFile: test.testFile, name: test.name, merge: new ContextMerge() }),
+    );
+  return known.merge;
 }
 
 function tally(): Tally {

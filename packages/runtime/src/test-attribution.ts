@@ -1,14 +1,21 @@
+import { contextTally, settleContexts, tallyCounts, type ContextTally } from './context-attribution';
+import type { FileContexts } from './context-state';
+import type { ContextCounts } from './profile-format';
 import type { FileRecord, PathprofStore } from './store';
 import { flushCounts } from './variable-counts';
 
 /** A test's name: its describe blocks' names, then its own. */
 export type TestName = readonly string[];
 
-/** What one file counted during one test (or outside every test): nonzero counters, as a profile holds them. */
+/**
+ * What one file counted during one test (or outside every test): nonzero counters, and its calling contexts
+ * when it counts them, as a profile holds them.
+ */
 export interface FileTestCounts<Pairs = [number, number][]> {
   readonly key: string;
   readonly counts: Pairs;
   readonly hashed: [number, Pairs][];
+  readonly contexts?: ContextCounts;
 }
 
 /** The counts of one test of a test file, or (`name` null) of what ran outside its tests: loading, hooks. */
@@ -28,6 +35,8 @@ export interface TestAttribution {
 interface Tally {
   readonly counts: Map<number, number>;
   readonly hashed: Map<number, Map<number, number>>;
+  /** Calling contexts, of the record's contexts when the test ran (a changed file replaces them). */
+  contexts?: { readonly file: FileContexts; readonly tally: ContextTally };
 }
 
 /** What the counters held at the last boundary, per record (a record replaced by a changed file starts anew). */
@@ -57,6 +66,8 @@ interface Tracker {
   /** Per test (by its name's JSON, `null` outside tests): per file key, its counts since attribution began. */
   readonly tallies: Map<string, Map<string, Tally>>;
   readonly seen: WeakMap<FileRecord, Seen>;
+  /** What each file's calling contexts held at the last boundary. */
+  readonly contextsSeen: WeakMap<FileContexts, ContextTally>;
   current: TestName | null;
 }
 
@@ -76,10 +87,12 @@ const trackers = {
  * counts toward its test. Tests that run concurrently (`test.concurrent`) or code a test leaves running (a
  * timer firing later) are attributed to whichever test is running when the path ends. Telling tests apart
  * compares the realm's counters at each test's start and end: about a tenth more CPU time on a large
- * library's suite (luxon, jest 29), so it is asked for.
+ * library's suite (luxon, jest 29), so it is asked for; with calling contexts, it also walks the realm's
+ * encoding stacks at each boundary.
  */
 export function attributeTests(store: PathprofStore, testFile: string, byName = false): void {
-  trackers.set(store, { testFile, byName, tallies: new Map(), seen: new WeakMap(), current: null });
+  const [seen, contextsSeen] = [new WeakMap(), new WeakMap()];
+  trackers.set(store, { testFile, byName, tallies: new Map(), seen, contextsSeen, current: null });
 }
 
 /** A jest-circus test's name: its describe blocks' names (below the root block), then its own. */
@@ -120,10 +133,12 @@ export function takeTestAttribution(store: PathprofStore, keys: ReadonlySet<stri
     const files: FileTestCounts[] = [];
     for (const [key, tally] of byFile) {
       if (!keys.has(key)) continue;
+      const { contexts } = tally;
       files.push({
         key,
         counts: [...tally.counts].sort((a, b) => a[0] - b[0]),
         hashed: [...tally.hashed].map(([slot, paths]) => [slot, [...paths].sort((a, b) => a[0] - b[0])]),
+        ...(contexts ? { contexts: tallyCounts(contexts.file, contexts.tally) } : {}),
       });
       byFile.delete(key);
     }
@@ -135,14 +150,25 @@ export function takeTestAttribution(store: PathprofStore, keys: ReadonlySet<stri
 /** The records of `keys` were written and zeroed: their next counts start from zero. */
 export function forgetSeen(store: PathprofStore, records: readonly FileRecord[]): void {
   const tracker = trackers.get(store);
-  if (tracker) for (const record of records) tracker.seen.delete(record);
+  if (!tracker) return;
+  for (const record of records) {
+    tracker.seen.delete(record);
+    if (record.contexts) tracker.contextsSeen.delete(record.contexts);
+  }
 }
 
 /** Adds what every counter gained since the last boundary to the current test's (or no test's) tally. */
 function settle(store: PathprofStore, tracker: Tracker): void {
   const name = JSON.stringify(tracker.current);
   let byFile = tracker.tallies.get(name);
-  for (const record of Object.values(store.files)) {
+  const tallyOfKey = (key: string): Tally => {
+    if (!byFile) tracker.tallies.set(name, (byFile = new Map()));
+    let tally = byFile.get(key);
+    if (!tally) byFile.set(key, (tally = { counts: new Map(), hashed: new Map() }));
+    return tally;
+  };
+  const records = Object.values(store.files);
+  for (const record of records) {
     flushCounts(record);
     let seen = tracker.seen.get(record);
     if (!seen) {
@@ -153,13 +179,7 @@ function settle(store: PathprofStore, tracker: Tracker): void {
     // Most files run no code in a given test: one comparison of all their counters.
     if (record.hashed.length === 0 && seen.unchanged?.()) continue;
     let tally: Tally | undefined;
-    const tallyOf = () => {
-      if (tally) return tally;
-      if (!byFile) tracker.tallies.set(name, (byFile = new Map()));
-      tally = byFile.get(record.key);
-      if (!tally) byFile.set(record.key, (tally = { counts: new Map(), hashed: new Map() }));
-      return tally;
-    };
+    const tallyOf = () => (tally ??= tallyOfKey(record.key));
     const { counts } = record;
     const { unchanged } = seen;
     const scanned = unchanged?.() ? 0 : counts.length;
@@ -191,6 +211,15 @@ function settle(store: PathprofStore, tracker: Tracker): void {
       }
     });
   }
+  const withContexts = new Set(records.flatMap((r) => (r.contexts ? [r.contexts] : [])));
+  if (!store.contexts || withContexts.size === 0) return;
+  settleContexts(store.contexts, withContexts, tracker.contextsSeen, (file) => {
+    const tally = tallyOfKey(file.key);
+    // A file changed within the test (same key, new contexts) counts from then on; its earlier contexts
+    // were the replaced record's, which no profile writes.
+    if (tally.contexts?.file !== file) tally.contexts = { file, tally: contextTally() };
+    return tally.contexts.tally;
+  });
 }
 
 /** In Node, a native comparison of runs of `counts` with `seen` (their bytes: counts are never -0 or NaN). */

@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   attributeTests,
+  ContextState,
   getStore,
+  mergeProfileCounts,
+  ROOT_STACK,
   HashCounter,
   mergeProfiles,
   readProfile,
@@ -11,9 +14,11 @@ import {
   testStarted,
   validateProfile,
   writeProfiles,
+  type ContextCounts,
   type FileRecord,
   type Profile,
 } from '../src';
+import { ContextMerge } from '../src/context-merge';
 
 const meta = JSON.stringify({ format: 'pathprof-meta/1', functions: [] });
 
@@ -131,6 +136,123 @@ describe('counts split by test', () => {
         ],
       ],
     });
+  });
+
+  test('calling contexts split by test: each entry and path in the test running when counted, summing to the totals', () => {
+    const store = getStore({});
+    const state = (store.contexts = new ContextState());
+    // Two functions of one file: f (context value 0) and g (1), paths counted per context (2 paths each).
+    const c: FileRecord = {
+      ...record('src/c.js', 0),
+      hashed: [],
+      contexts: state.addFile('src/c.js', 'h', 2),
+    };
+    store.files[c.key] = c;
+    const file = c.contexts!;
+    /** f entered with nothing running, taking path `fPath`, calling g back (a callback: a push) `gCalls` times. */
+    const run = (fPath: number, gCalls: number, gPath: number) => {
+      state.v = -1;
+      state.s = ROOT_STACK;
+      (state.enterPaths(file, 0, 2, 100) as number[])[fPath]++;
+      for (let i = 0; i < gCalls; i++) {
+        const [v, s] = [state.v, state.s];
+        (state.enterPaths(file, 1, 2, 100) as number[])[gPath]++;
+        [state.v, state.s] = [v, s];
+      }
+    };
+    attributeTests(store, 'test/c.test.js', true);
+    run(0, 0, 0); // loading the module
+    testStarted(store, ['one']);
+    run(1, 2, 0);
+    testEnded(store);
+    testStarted(store, ['two']);
+    run(1, 1, 1);
+    run(0, 1, 0);
+    testEnded(store);
+    const profile = readProfile(writeProfiles(store)[0]);
+    const contextsOf = (name: string[] | null) =>
+      profile.tests!.find((t) => JSON.stringify(t.name) === JSON.stringify(name))!.files[0].contexts!;
+    const stack = [-1, 'src/c.js', 'h', 0, 0, 1];
+    expect(contextsOf(null)).toEqual({ stacks: [], entries: [[-1, 0, 1]], paths: [[-1, 0, [[0, 1]]]] });
+    expect(contextsOf(['one'])).toEqual({
+      stacks: [stack],
+      entries: [
+        [-1, 0, 1],
+        [0, 1, 2],
+      ],
+      paths: [
+        [-1, 0, [[1, 1]]],
+        [0, 1, [[0, 2]]],
+      ],
+    });
+    expect(contextsOf(['two'])).toEqual({
+      stacks: [stack],
+      entries: [
+        [-1, 0, 2],
+        [0, 1, 2],
+      ],
+      paths: [
+        [
+          -1,
+          0,
+          [
+            [0, 1],
+            [1, 1],
+          ],
+        ],
+        [
+          0,
+          1,
+          [
+            [0, 1],
+            [1, 1],
+          ],
+        ],
+      ],
+    });
+    const sum = (all: ContextCounts[]) => {
+      const merge = new ContextMerge();
+      for (const contexts of all) merge.add(contexts);
+      return merge.result();
+    };
+    expect(sum(profile.tests!.map((t) => t.files[0].contexts!))).toEqual(sum([profile.files[0].contexts!]));
+
+    // Written contexts are cleared: the next test's start from zero, and the merge sums them per test.
+    testStarted(store, ['one']);
+    run(0, 1, 1);
+    testEnded(store);
+    const second = readProfile(writeProfiles(store)[0]);
+    expect(second.tests).toEqual([
+      {
+        name: ['one'],
+        files: [
+          {
+            key: 'src/c.js',
+            counts: [],
+            hashed: [],
+            contexts: {
+              stacks: [stack],
+              entries: [
+                [-1, 0, 1],
+                [0, 1, 1],
+              ],
+              paths: [
+                [-1, 0, [[0, 1]]],
+                [0, 1, [[1, 1]]],
+              ],
+            },
+          },
+        ],
+      },
+    ]);
+    const [merged] = mergeProfileCounts([profile, second]);
+    expect(merged.testContexts!.map((t) => t.name)).toEqual([null, ['one'], ['two']]);
+    const one = merged.testContexts!.find((t) => t.name?.[0] === 'one')!.contexts;
+    expect(one.entries).toEqual([
+      [-1, 0, 2],
+      [0, 1, 3],
+    ]);
+    expect(sum(merged.testContexts!.map((t) => t.contexts))).toEqual(merged.contexts);
   });
 
   test('without names, the profile names its test file and merges as one test', () => {

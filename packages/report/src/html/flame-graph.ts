@@ -1,7 +1,8 @@
-import type { ContextNode, ContextTree } from '../context-tree';
+import { contextTests, type ContextNode, type ContextTree } from '../context-tree';
 import { frameLocation, functionPathsOf } from '../contexts-report';
 import { counted } from '../counted';
 import { decodeDecisions } from '../decisions';
+import { testLines } from '../path-tests';
 import type { ProfiledFile } from '../profiled-file';
 import { escapeHtml } from './escape-html';
 import { pathId } from './file-page';
@@ -21,13 +22,15 @@ interface FlameFrame {
   readonly context: string[];
   /** The paths its function took in this context, each linking to the path on its file's page. */
   readonly paths: { id: number; count: number; description: string; href: string | null }[];
+  /** The tests that entered this context, as `show --tests` names them; null when the run named none. */
+  readonly tests: string[] | null;
 }
 
 /**
  * The calling-context tree as an icicle (a flame graph growing downwards): each context a bar under the one
  * that called it, as wide as the calls in it and below it. Selecting a bar (click or Enter) shows the context,
- * its exact counts and, in path mode, the paths its function took in that context, each a link to the path on
- * its file's page (`pageOf` names the page of a file).
+ * its exact counts, the tests that entered it (when the run named them) and, in path mode, the paths its function
+ * took in that context, each a link to the path on its file's page (`pageOf` names the page of a file).
  */
 export function flameGraphBody(
   tree: ContextTree,
@@ -56,6 +59,7 @@ export function flameGraphBody(
           total: node.total,
           context,
           paths: framePaths(byKey, node, pageOf),
+          tests: frameTests(node),
         }) - 1;
       if (width >= 0.5) {
         const label =
@@ -80,6 +84,11 @@ export function flameGraphBody(
 <svg class="flame" width="${WIDTH}" height="${depth * ROW}" viewBox="0 0 ${WIDTH} ${depth * ROW}">${bars.join('')}</svg>
 <div id="context-detail" aria-live="polite"><p>No context selected.</p></div>
 <script type="application/json" id="context-frames">${escapeScript(JSON.stringify(frames))}</script>`;
+}
+
+function frameTests(node: ContextNode): string[] | null {
+  const known = contextTests(node);
+  return known && testLines(known);
 }
 
 function framePaths(
@@ -139,6 +148,7 @@ document.querySelectorAll('.bar').forEach((bar) => {
     detail.firstChild.append(text('small', f.location + (f.callPlace === null ? '' : ', called at ' + f.callPlace), null));
     detail.append(text('p', f.context.join(' → '), 'context'));
     detail.append(text('p', f.calls + ' calls in this context, ' + f.total + ' in it and below it', 'counts'));
+    if (f.tests) detail.append(text('p', 'Entered by: ' + (f.tests.join('; ') || 'no test'), 'tests'));
     if (f.paths.length) {
       const list = document.createElement('ul');
       list.className = 'context-paths';
