@@ -109,12 +109,13 @@ export function instrumentProgram(
   // Edge mode counts at constant indexes in module variables. A file parsed as a script may be a classic
   // script, whose top-level names are the realm's globals: its variables' names carry the file's tag then,
   // unless its extension says CommonJS (a function's scope).
-  // Path mode does so only where the names are short (CommonJS, ES modules): its constant-index counts are
-  // fewer (most path ends are at register indexes), and tagged names would take lodash's output past half of
-  // istanbul's (bench/NOTES.md, session 17).
+  // Path mode does so only where the names are short (CommonJS, any file parsed as a module: Babel's default,
+  // so a user's CommonJS `.js` file too): its constant-index counts are fewer (most path ends are at register
+  // indexes), and tagged names would take lodash's output past half of istanbul's (bench/NOTES.md, session 17).
   const commonJs = /\.c[jt]sx?$/.test(key);
+  const shortNames = commonJs || program.sourceType !== 'script';
   const variables =
-    options.mode === 'edge' || (options.mode === 'path' && !options.contexts && (commonJs || modular))
+    options.mode === 'edge' || (options.mode === 'path' && !options.contexts && shortNames)
       ? new CounterVariables(commonJs ? fresh : fileScoped)
       : null;
   const functions: FunctionMetadata[] = [];

@@ -4,6 +4,9 @@ import { countedPaths, derivedEdgeCounts, resetCounts, runtimeGlobals } from './
 import { instrument } from './support/instrument';
 import { pathsFromTrace, tally } from './support/paths-from-trace';
 
+/** Fixtures only sloppy mode parses (`with`, Annex B functions in blocks, a call as an assignment target). */
+const SLOPPY = new Set(['annex-b-function-declarations.js', 'call-assignment-target.js', 'name-reads.js']);
+
 /**
  * Path mode on every graph fixture: the instrumented program prints exactly what the plain one prints, and
  * each function's path counts equal the paths of the same run's traced edge sequences, numbered from `Val`.
@@ -44,6 +47,16 @@ describe.each(
       const cjsRun = await runScript(variablesCode, cjs, runtimeGlobals());
       expect(cjsRun).toEqual(plain);
       expect(countedPaths(`virtual/${cjs}`).paths).toEqual(expected);
+
+      // So does a `.js` file parsed as a module (Babel's default) without import or export, as a user's
+      // CommonJS file is: wherever the `.cjs` build counts in variables, this one does too.
+      if (!SLOPPY.has(name)) {
+        resetCounts();
+        const moduleCode = instrument(fixture.source, name, {}, 'module');
+        if (/_pp_take/.test(variablesCode)) expect(moduleCode).toMatch(/_pp_take/);
+        expect(await runScript(moduleCode, name, runtimeGlobals())).toEqual(plain);
+        expect(countedPaths(`virtual/${name}`).paths).toEqual(expected);
+      }
     }
 
     // Every function in a hash table (last-path cache included) counts the same paths.

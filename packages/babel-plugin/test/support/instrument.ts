@@ -16,16 +16,22 @@ export function virtualPath(name: string): string {
 const forTests = { inputSourceMap: false, compact: true } as unknown as TransformOptions;
 
 /**
- * Instruments `code` as a user's Babel config would, as a classic script (the tests run it with `vm`);
- * TypeScript and JSX are compiled in the same pass, after the plugin has seen the original source.
+ * Instruments `code` as a user's Babel config would, parsed as a classic script unless it has import or export
+ * (`sourceType`; the tests run it with `vm` either way); TypeScript and JSX are compiled in the same pass,
+ * after the plugin has seen the original source.
  */
-export function instrument(code: string, name: string, options: PluginOptions = {}): string {
+export function instrument(
+  code: string,
+  name: string,
+  options: PluginOptions = {},
+  sourceType: 'unambiguous' | 'module' = 'unambiguous',
+): string {
   const typescript = /\.tsx?$/.test(name);
   const result = transformSync(code, {
     filename: virtualPath(name),
     babelrc: false,
     configFile: false,
-    sourceType: 'unambiguous',
+    sourceType,
     ...forTests,
     plugins: [[pathprof, { runtime: 'require', ...options }]],
     presets: [
