@@ -1,4 +1,10 @@
-import { contextTally, settleContexts, tallyCounts, type ContextTally } from './context-attribution';
+import {
+  contextTally,
+  ContextsSeen,
+  settleContexts,
+  tallyCounts,
+  type ContextTally,
+} from './context-attribution';
 import type { FileContexts } from './context-state';
 import type { ContextCounts } from './profile-format';
 import type { FileRecord, PathprofStore } from './store';
@@ -67,7 +73,7 @@ interface Tracker {
   readonly tallies: Map<string, Map<string, Tally>>;
   readonly seen: WeakMap<FileRecord, Seen>;
   /** What each file's calling contexts held at the last boundary. */
-  readonly contextsSeen: WeakMap<FileContexts, ContextTally>;
+  readonly contextsSeen: ContextsSeen;
   current: TestName | null;
 }
 
@@ -88,10 +94,11 @@ const trackers = {
  * timer firing later) are attributed to whichever test is running when the path ends. Telling tests apart
  * compares the realm's counters at each test's start and end: about a tenth more CPU time on a large
  * library's suite (luxon, jest 29), so it is asked for; with calling contexts, it also walks the realm's
- * encoding stacks at each boundary.
+ * encoding stacks at each boundary (in a full realm of 100,000 stacks, acorn's: 9 ms of CPU with nothing
+ * counted since the last boundary, 31 ms after a parse that took 57 ms).
  */
 export function attributeTests(store: PathprofStore, testFile: string, byName = false): void {
-  const [seen, contextsSeen] = [new WeakMap(), new WeakMap()];
+  const [seen, contextsSeen] = [new WeakMap(), new ContextsSeen()];
   trackers.set(store, { testFile, byName, tallies: new Map(), seen, contextsSeen, current: null });
 }
 
@@ -153,7 +160,7 @@ export function forgetSeen(store: PathprofStore, records: readonly FileRecord[])
   if (!tracker) return;
   for (const record of records) {
     tracker.seen.delete(record);
-    if (record.contexts) tracker.contextsSeen.delete(record.contexts);
+    if (record.contexts) tracker.contextsSeen.forget(record.contexts);
   }
 }
 
