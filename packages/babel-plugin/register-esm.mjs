@@ -13,15 +13,17 @@ const { CompiledFileCache, cacheDirectory } = here('./dist/compiled-file-cache.j
 
 let project;
 
-export function initialize({ cwd, corePath, babelVersion }) {
+export function initialize({ cwd, corePath, babelVersion, sourceMaps }) {
   project = {
     cwd,
     corePath,
     cache: new CompiledFileCache(cacheDirectory(cwd), cwd),
-    // Keeps ES modules ES modules (preset-env leaves them alone for such a caller).
+    sourceMaps,
+    // Keeps ES modules ES modules (preset-env leaves them alone for such a caller). The map goes inline (for
+    // --enable-source-maps) and to register.js's stack traces, which Node would give the compiled positions.
     options: {
       cwd,
-      sourceMaps: 'inline',
+      sourceMaps: 'both',
       caller: {
         name: 'babel-plugin-pathprof/register',
         supportsStaticESM: true,
@@ -49,7 +51,9 @@ export async function load(url, context, nextLoad) {
   const { cache, options, babelVersion } = project;
   const key = cache.key(file, source, JSON.stringify({ hook: 'module', babelVersion, options }));
   const compiled = cache.read(key) ?? (await compileWithBabel(source, file, key));
-  return compiled.code === null ? loaded : { format: 'module', source: compiled.code, shortCircuit: true };
+  if (compiled.code === null) return loaded;
+  if (compiled.map) project.sourceMaps.postMessage({ url, map: compiled.map });
+  return { format: 'module', source: compiled.code, shortCircuit: true };
 }
 
 async function compileWithBabel(source, file, key) {

@@ -16,7 +16,8 @@ if (process.env[HOOKS_THREAD]) return;
 const { readFileSync } = require('node:fs');
 const Module = require('node:module');
 const path = require('node:path');
-const { pathToFileURL } = require('node:url');
+const { fileURLToPath, pathToFileURL } = require('node:url');
+const { MessageChannel, receiveMessageOnPort } = require('node:worker_threads');
 const { CompiledFileCache, cacheDirectory } = require('./dist/compiled-file-cache.js');
 const { withoutNames } = require('./dist/source-map-names.js');
 
@@ -188,11 +189,33 @@ function installSourceMaps() {
     handleUncaughtExceptions: false,
     environment: 'node',
     retrieveSourceMap: (filename) => {
+      receiveModuleMaps();
       const map = maps.get(filename);
       if (map === undefined) return null;
       return { url: null, map: projectLoadsRegister ? map : withoutNames(map) };
     },
   });
+}
+
+/**
+ * The ES modules' maps, by URL (their frames' file names), posted by the hooks' thread as it compiles them:
+ * the first arrives before the module runs; those that come later are read when a stack trace needs them.
+ */
+const moduleMaps = new MessageChannel();
+moduleMaps.port1.once('message', (message) => {
+  addModuleMap(message);
+  installSourceMaps();
+});
+// After the listener, which refs the port: waiting for maps must not keep the process alive.
+moduleMaps.port1.unref();
+function receiveModuleMaps() {
+  for (let next; (next = receiveMessageOnPort(moduleMaps.port1));) addModuleMap(next.message);
+}
+function addModuleMap({ url, map }) {
+  // Babel names the module's own source by its file's name: the frames show its URL (file:///…) instead, as
+  // without pathprof. Sources of an input source map (a .ts compiled earlier) stay as they are.
+  const own = path.basename(fileURLToPath(url));
+  maps.set(url, { ...map, sources: map.sources.map((source) => (source === own ? url : source)) });
 }
 
 // A project that calls @babel/register itself (mocha's --require of its own hook) sets the options of the one
@@ -214,7 +237,8 @@ register({ cwd, extensions: ['.js', '.jsx', '.cjs', '.es6', '.es', '.ts', '.tsx'
 process.env[HOOKS_THREAD] = '1';
 try {
   Module.register?.(pathToFileURL(path.join(__dirname, 'register-esm.mjs')), {
-    data: { cwd, corePath, babelVersion },
+    data: { cwd, corePath, babelVersion, sourceMaps: moduleMaps.port2 },
+    transferList: [moduleMaps.port2],
   });
 } finally {
   delete process.env[HOOKS_THREAD];

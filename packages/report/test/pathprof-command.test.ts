@@ -284,7 +284,7 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
     });
   });
 
-  test('stack traces read by the program name frames as the same files run without pathprof do (fastify-plugin names plugins from them)', () => {
+  test('stack traces read by the program show the frames the same files give without pathprof (fastify-plugin names plugins from them)', () => {
     inScratchProject('command-stack-', (project) => {
       writeFileSync(join(project, 'babel.config.json'), '{}\n');
       // A counter ahead of the frame's line: the compiled file's positions differ from the source's.
@@ -310,6 +310,18 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
       const ownHook = frames(['--require', '@babel/register', 'main.js']);
       expect(ownHook).toMatch(/^ +at fp \(/);
       expect(framesUnder(['node', '--require', '@babel/register', 'main.js'])).toBe(ownHook);
+      // ES modules (compiled in the hooks' thread) at their sources' positions too, named by their URLs.
+      writeFileSync(
+        join(project, 'plugin.mjs'),
+        "let count = 0;\nexport function plugin(fn) {\n  if (fn) count++;\n  return new Error('x').stack.split('\\n').slice(1, 3).join('\\n');\n}\n",
+      );
+      writeFileSync(
+        join(project, 'main.mjs'),
+        "import { plugin as fp } from './plugin.mjs';\nconsole.log(fp(() => {}));\n",
+      );
+      const module = frames(['main.mjs']);
+      expect(module).toMatch(/^ +at plugin \(file:.*plugin\.mjs:4:10\)\n +at file:.*main\.mjs:2:13\n$/);
+      expect(framesUnder(['node', 'main.mjs'])).toBe(module);
     });
   });
 
