@@ -159,6 +159,23 @@ setTimeout(() => {}, 2000);
     });
   });
 
+  test("process.exit() from an 'exit' listener added before ours (tape sets its exit code so) still writes the counts", () => {
+    writeFileSync(
+      project.path('exits-in-listener.js'),
+      `process.on('exit', (code) => process.exit(code || 3));\n${prelude}`,
+    );
+    const out = project.path('exit-listener-profiles');
+    const run = spawnSync(process.execPath, ['exits-in-listener.js'], {
+      cwd: project.root,
+      env: { ...process.env, PATHPROF_DIR: out },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(3);
+    const [file] = mergeProfiles(readProfileDirectory(out).profiles);
+    expect(decodedCounts(file).sign).toEqual({ 'entry true return': 1, 'entry false true return': 1 });
+  });
+
   /**
    * In a module cycle the other module runs first and may call this one's hoisted functions before any of
    * its body (the preamble with the counter array) ran: they, and the functions inside them, register the

@@ -134,15 +134,38 @@ export function writeProfilesAtExit(firstFile?: string): void {
       p.exitCode = p.exitCode || 1;
     }
   };
-  p.once('exit', write);
+  // Once at exit, from whichever comes first: our 'exit' listener or the exit itself.
+  let exited = false;
+  const writeAtExit = () => {
+    if (exited) return;
+    exited = true;
+    write();
+  };
+  p.once('exit', writeAtExit);
+  writeBeforeExitFromExitListener(p, writeAtExit);
   // A test runner may set the exit code from an 'exit' listener of its own, added when its run ends, after
   // ours (mocha does, from its result): a failed write's exit code would be overwritten. When the event loop
   // empties, before 'exit', ours moves to the end, so a failure has the last word.
   p.on('beforeExit', () => {
-    p.off('exit', write);
-    p.once('exit', write);
+    p.off('exit', writeAtExit);
+    p.once('exit', writeAtExit);
   });
   writeOnTerminatingSignals(p, write);
+}
+
+/**
+ * `process.exit()` called from an 'exit' listener (tape's, to set its result's exit code; one added before
+ * ours) ends the process at once, without the listeners after it: write then too, from `process.reallyExit`,
+ * where every exit ends, as signal-exit does for nyc. A failed write still ends the process with code 1.
+ */
+function writeBeforeExitFromExitListener(p: NodeJS.Process, write: () => void): void {
+  const exiting = p as NodeJS.Process & { reallyExit?: (code?: number) => never };
+  const reallyExit = exiting.reallyExit;
+  if (typeof reallyExit !== 'function') return;
+  exiting.reallyExit = function (this: NodeJS.Process, code?: number) {
+    write();
+    return reallyExit.call(this, code || (p.exitCode as number | undefined) || 0);
+  };
 }
 
 const TERMINATING = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
