@@ -25,8 +25,10 @@ export const TESTS_SHOWN = 8;
  */
 export function testLines(known: PathTests): string[] {
   const lines = known.tests.slice(0, TESTS_SHOWN).map((t) => `${testLabel(t)} ×${t.count}`);
-  const more = known.tests.length - TESTS_SHOWN;
-  if (more > 0) lines.push(`and ${more} more test${more === 1 ? '' : 's'}`);
+  const more = known.tests.slice(TESTS_SHOWN);
+  // A run that did not tell a file's tests apart names whole test files, and counts them so.
+  const noun = more.every((t) => t.name === undefined) ? 'test file' : 'test';
+  if (more.length > 0) lines.push(`and ${more.length} more ${noun}${more.length === 1 ? '' : 's'}`);
   if (known.unattributed > 0) lines.push(`a run outside any test file ×${known.unattributed}`);
   return lines;
 }

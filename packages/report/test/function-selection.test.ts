@@ -196,5 +196,18 @@ signs(input);
       '                and 3 more tests',
       '                a run outside any test file ×4',
     ]);
+    // Test files whose tests were not told apart (PATHPROF_TEST_NAMES unset): so many more test files.
+    const files = tests.map(({ count }) => ({ testFile: `test/iso-${count}.test.js`, count }));
+    const byFile = { ...split, tests: new Map([[id, files]]) };
+    const listed = formatFunctionPaths(
+      file,
+      byFile,
+      style,
+      0,
+      { implicitExceptions: false },
+      { tests: true },
+    );
+    expect(listed).toContain('      taken by: test/iso-11.test.js ×11\n');
+    expect(listed).toContain('                and 3 more test files\n');
   });
 });
