@@ -194,6 +194,9 @@ function shopRun(options: object, env: NodeJS.ProcessEnv = {}): string {
       const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
       await page.goto(pathToFileURL(join(site, 'index.html')).href);
       await page.click('text=Calling contexts');
+      expect(await page.locator('h1 + p').textContent()).toMatch(
+        /Select one for its exact counts, the tests that entered it and the paths its function took there\.$/,
+      );
       const titles = await page.locator('.bar title').allTextContents();
       expect(titles.map((t) => t.split('\n')[0])).toContain('parseOrder → priceOf');
       // The widest bar is the hottest root: total, 9 of the 21 calls.
@@ -310,6 +313,10 @@ function shopRun(options: object, env: NodeJS.ProcessEnv = {}): string {
       const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
       await page.goto(pathToFileURL(join(site, 'index.html')).href);
       await page.click('text=Calling contexts');
+      // Contexts alone: no paths to select.
+      expect(await page.locator('h1 + p').textContent()).toMatch(
+        /Select one for its exact counts and the tests that entered it\.$/,
+      );
       const bar = page.locator('.bar', { has: page.locator('title', { hasText: /^total → priceOf\n/ }) });
       await bar.click();
       const detail = page.locator('#context-detail');

@@ -79,8 +79,15 @@ export function flameGraphBody(
   const cut = tree.cutCalls
     ? ` ${tree.cutCalls} calls are in contexts cut short ([cut]: the program made more encoding stacks than pathprof keeps).`
     : '';
+  // What selecting a bar shows beside its counts: only what the run counted.
+  const shown = [
+    'its exact counts',
+    ...(tree.roots.some((n) => n.tests) ? ['the tests that entered it'] : []),
+    ...(frames.some((f) => f.paths.length) ? ['the paths its function took there'] : []),
+  ];
+  const listed = shown.length > 1 ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}` : shown[0];
   return `<h1>Calling contexts</h1>
-<p>${counted(tree.calls, 'call')} in ${counted(tree.contexts, 'calling context')}: each bar is a context, under the context that called it, as wide as the calls in it and below it. Select one for its exact counts and the paths its function took there.${cut}</p>
+<p>${counted(tree.calls, 'call')} in ${counted(tree.contexts, 'calling context')}: each bar is a context, under the context that called it, as wide as the calls in it and below it. Select one for ${listed}.${cut}</p>
 <svg class="flame" width="${WIDTH}" height="${depth * ROW}" viewBox="0 0 ${WIDTH} ${depth * ROW}">${bars.join('')}</svg>
 <div id="context-detail" aria-live="polite"><p>No context selected.</p></div>
 <script type="application/json" id="context-frames">${escapeScript(JSON.stringify(frames))}</script>`;
