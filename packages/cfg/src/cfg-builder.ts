@@ -889,18 +889,25 @@ export class CfgBuilder {
       case 'ObjectMethod':
         if (e.computed) this.expr(e.key);
         return;
-      default:
+      default: {
         if (isStatement(e)) throw new CfgError(this.filename, e, `unsupported expression ${e.type}`);
-        for (const key of VISITOR_KEYS[e.type] ?? []) {
+        // Indexed loops: a `for…of` not yet optimised allocates an iterator and a result per step.
+        const keys = VISITOR_KEYS[e.type] ?? [];
+        for (let k = 0; k < keys.length; k++) {
+          const key = keys[k];
           if (isTypeKey(key)) continue;
           const child = (e as unknown as Record<string, unknown>)[key];
           if (Array.isArray(child)) {
-            for (const c of child) if (c && typeof c === 'object' && 'type' in c) this.expr(c as t.Node);
+            for (let i = 0; i < child.length; i++) {
+              const c: unknown = child[i];
+              if (c && typeof c === 'object' && 'type' in c) this.expr(c as t.Node);
+            }
           } else if (child && typeof child === 'object' && 'type' in child) {
             this.expr(child as t.Node);
           }
         }
         this.code(e);
+      }
     }
   }
 

@@ -4,6 +4,10 @@ import { EdgeKind } from './edge-kind';
 import { unwrapTypeScript } from './node-facts';
 import { valueClasses, type ValuePredicate } from './value-classes';
 
+// Read once: @babel/types' exports are getters, and this runs on every decision edge of every path-mode
+// function, mostly before V8 optimises it (a fresh process's first transform).
+const { isLogicalExpression, isOptionalCallExpression, isOptionalMemberExpression, traverseFast } = t;
+
 /** A function's decisions on values that cannot change during an activation (`correlatedConditions`). */
 export interface CorrelatedConditions {
   /**
@@ -143,8 +147,8 @@ interface Truth {
 function switchesOf(cfg: ControlFlowGraph): Map<t.Node, t.Expression> {
   const switches = new Map<t.Node, t.Expression>();
   if (!cfg.edgeKind.includes(EdgeKind.CaseMatch)) return switches;
-  t.traverseFast(cfg.node, (n) => {
-    if (t.isSwitchStatement(n)) for (const c of n.cases) switches.set(c, n.discriminant);
+  traverseFast(cfg.node, (n) => {
+    if (n.type === 'SwitchStatement') for (const c of n.cases) switches.set(c, n.discriminant);
   });
   return switches;
 }
@@ -160,7 +164,7 @@ function decisionOf(
   const node = cfg.edges[e].node;
   // A case test: the discriminant `===` the test; the last test's miss is the `default` edge.
   const miss = kind === EdgeKind.CaseMiss || kind === EdgeKind.Default;
-  if ((kind === EdgeKind.CaseMatch || miss) && t.isSwitchCase(node) && node.test) {
+  if ((kind === EdgeKind.CaseMatch || miss) && node.type === 'SwitchCase' && node.test) {
     const discriminant = switches.get(node);
     const left = discriminant && valueOf(discriminant, values);
     const right = valueOf(node.test, values);
@@ -170,8 +174,8 @@ function decisionOf(
   }
   if (kind === EdgeKind.True || kind === EdgeKind.False) {
     // `a = b && c` (`&&=` is not a test of a stable value: it assigns).
-    if (t.isAssignmentExpression(node)) return null;
-    const tested = t.isLogicalExpression(node) && node.operator !== '??' ? node.left : node;
+    if (node.type === 'AssignmentExpression') return null;
+    const tested = isLogicalExpression(node) && node.operator !== '??' ? node.left : node;
     const truth = truthOf(tested as t.Expression, values);
     return (
       truth && {
@@ -182,11 +186,11 @@ function decisionOf(
     );
   }
   if (kind === EdgeKind.Nullish || kind === EdgeKind.NotNullish) {
-    const tested = t.isLogicalExpression(node)
+    const tested = isLogicalExpression(node)
       ? node.left
-      : t.isOptionalMemberExpression(node)
+      : isOptionalMemberExpression(node)
         ? node.object
-        : t.isOptionalCallExpression(node)
+        : isOptionalCallExpression(node)
           ? node.callee
           : null;
     const value = tested && valueOf(tested, values);
@@ -198,11 +202,11 @@ function decisionOf(
 /** The truthiness of `x` as a condition key and whether `x` is its negation; null when not pure. */
 function truthOf(x: t.Expression, values: ReadonlyMap<t.Node, string>): Truth | null {
   const e = unwrapTypeScript(x);
-  if (t.isUnaryExpression(e) && e.operator === '!') {
+  if (e.type === 'UnaryExpression' && e.operator === '!') {
     const inner = truthOf(e.argument, values);
     return inner && { ...inner, negated: !inner.negated };
   }
-  if (t.isBinaryExpression(e) && !t.isPrivateName(e.left)) {
+  if (e.type === 'BinaryExpression' && e.left.type !== 'PrivateName') {
     const left = valueOf(e.left, values);
     const right = valueOf(e.right, values);
     if (!left || !right) return null;
@@ -313,34 +317,41 @@ function valueOf(x: t.Expression, values: ReadonlyMap<t.Node, string>): PureValu
     type,
     literal: { truthy },
   });
-  if (t.isIdentifier(e)) {
-    const key = values.get(e);
-    if (key === undefined) return null;
-    return key === 'undefined' ? literal(key, 'undefined', false) : { key, primitive: false, stable: true };
-  }
-  if (t.isStringLiteral(e)) return literal(JSON.stringify(e.value), 'string', e.value !== '');
-  if (t.isNumericLiteral(e)) return literal(`n${e.value}`, 'number', e.value !== 0);
-  if (t.isBooleanLiteral(e)) return literal(String(e.value), 'boolean', e.value);
-  if (t.isNullLiteral(e)) return literal('null', 'object', false);
-  if (t.isBigIntLiteral(e)) {
-    // `0x10n` and `16n` are one value (a form BigInt does not read, such as `1_000n`, is left alone).
-    const value = bigIntOf(e.value);
-    return value === null ? null : literal(`${value}n`, 'bigint', value !== 0n);
-  }
-  if (t.isUnaryExpression(e) && e.operator === '-' && t.isNumericLiteral(e.argument))
-    return literal(`n${-e.argument.value}`, 'number', e.argument.value !== 0);
-  if (t.isUnaryExpression(e) && e.operator === 'void' && valueOf(e.argument, values))
-    return literal('undefined', 'undefined', false);
-  if (t.isUnaryExpression(e) && e.operator === 'typeof') {
-    const of = valueOf(e.argument, values);
-    return (
-      of && {
-        key: `typeof(${of.key})`,
-        primitive: true,
-        type: 'string',
-        ...(of.stable ? { typeOf: of.key } : {}),
-      }
-    );
+  switch (e.type) {
+    case 'Identifier': {
+      const key = values.get(e);
+      if (key === undefined) return null;
+      return key === 'undefined' ? literal(key, 'undefined', false) : { key, primitive: false, stable: true };
+    }
+    case 'StringLiteral':
+      return literal(JSON.stringify(e.value), 'string', e.value !== '');
+    case 'NumericLiteral':
+      return literal(`n${e.value}`, 'number', e.value !== 0);
+    case 'BooleanLiteral':
+      return literal(String(e.value), 'boolean', e.value);
+    case 'NullLiteral':
+      return literal('null', 'object', false);
+    case 'BigIntLiteral': {
+      // `0x10n` and `16n` are one value (a form BigInt does not read, such as `1_000n`, is left alone).
+      const value = bigIntOf(e.value);
+      return value === null ? null : literal(`${value}n`, 'bigint', value !== 0n);
+    }
+    case 'UnaryExpression': {
+      if (e.operator === '-' && e.argument.type === 'NumericLiteral')
+        return literal(`n${-e.argument.value}`, 'number', e.argument.value !== 0);
+      if (e.operator === 'void' && valueOf(e.argument, values))
+        return literal('undefined', 'undefined', false);
+      if (e.operator !== 'typeof') return null;
+      const of = valueOf(e.argument, values);
+      return (
+        of && {
+          key: `typeof(${of.key})`,
+          primitive: true,
+          type: 'string',
+          ...(of.stable ? { typeOf: of.key } : {}),
+        }
+      );
+    }
   }
   return null;
 }

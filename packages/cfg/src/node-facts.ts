@@ -106,11 +106,16 @@ export function staticTruthiness(e: t.Expression): boolean | undefined {
 /** The AST children of a node, in Babel's visiting order. */
 export function childNodes(n: t.Node): t.Node[] {
   const out: t.Node[] = [];
-  for (const key of VISITOR_KEYS[n.type] ?? []) {
-    const child = (n as unknown as Record<string, unknown>)[key];
-    // No array around a single child: this runs for every key of every node, several walks per file.
+  const keys = VISITOR_KEYS[n.type] ?? [];
+  // Indexed loops (a `for…of` not yet optimised allocates an iterator and a result per step) and no array
+  // around a single child: this runs for every key of every node, several walks per file.
+  for (let k = 0; k < keys.length; k++) {
+    const child = (n as unknown as Record<string, unknown>)[keys[k]];
     if (Array.isArray(child)) {
-      for (const c of child) if (isNode(c)) out.push(c);
+      for (let i = 0; i < child.length; i++) {
+        const c: unknown = child[i];
+        if (isNode(c)) out.push(c);
+      }
     } else if (isNode(child)) out.push(child);
   }
   return out;

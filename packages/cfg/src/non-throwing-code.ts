@@ -309,11 +309,16 @@ class BindingWalk {
   }
 
   private children(n: t.Node, parent: t.Node | null): void {
-    for (const key of codeKeys(n.type)) {
-      const child = (n as unknown as Record<string, unknown>)[key];
+    // Indexed loops: a `for…of` not yet optimised allocates an iterator and a result per step, and this walk
+    // of every node runs mostly before V8 optimises it (a fresh process's first transform).
+    const keys = codeKeys(n.type);
+    for (let k = 0; k < keys.length; k++) {
+      const child = (n as unknown as Record<string, unknown>)[keys[k]];
       if (Array.isArray(child)) {
-        for (const c of child)
+        for (let i = 0; i < child.length; i++) {
+          const c: unknown = child[i];
           if (c && typeof c === 'object' && 'type' in c) this.node(c as t.Node, n, parent);
+        }
       } else if (child && typeof child === 'object' && 'type' in child) {
         this.node(child as t.Node, n, parent);
       }

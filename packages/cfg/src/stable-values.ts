@@ -3,12 +3,12 @@ import traverseModule, { type Binding, type NodePath, type Scope } from '@babel/
 
 // Read once: @babel/types' exports are getters, which V8 does not inline on these hot paths.
 const {
+  FLIPPED_ALIAS_KEYS,
   VISITOR_KEYS,
+  isArrowFunctionExpression,
   isBinaryExpression,
   isConditionalExpression,
   isExportDeclaration,
-  isFunction,
-  isFunctionDeclaration,
   isIdentifier,
   isProgram,
   isLogicalExpression,
@@ -19,7 +19,17 @@ const {
   isTSSatisfiesExpression,
   isTSTypeAssertion,
   isUnaryExpression,
+  traverseFast,
 } = t;
+
+/**
+ * The node types Babel may give a scope (`isScope`: the scopables, and a pattern that is a function's or a
+ * catch clause's parameter): the walk looks only these up in Babel's scope cache. Were a version of Babel to
+ * scope another type, reads under it would resolve from the scope outside, find a binding whose references do
+ * not include them, and count as not stable: never wrongly stable.
+ */
+const SCOPE_TYPES = new Set([...FLIPPED_ALIAS_KEYS.Scopable, ...FLIPPED_ALIAS_KEYS.Pattern]);
+const FUNCTION_TYPES = new Set(FLIPPED_ALIAS_KEYS.Function);
 
 // @babel/traverse is CommonJS with a `default` export; under Node's ESM interop it may be nested.
 const traverse = (traverseModule as unknown as { default?: typeof traverseModule }).default ?? traverseModule;
@@ -116,11 +126,15 @@ export function stableConditionValues(program: NodePath<t.Program>): Map<t.Node,
   const functionBodies = new Set<t.Node>();
   const blockFunctions = new Set<string>();
   const walk = (node: t.Node, outer: Scope, parent: t.Node | null): void => {
-    const scope = scopes.get(node) ?? outer;
-    if (isFunction(node)) functionBodies.add(node.body);
-    if (isFunctionDeclaration(node) && node.id) {
-      const top = !parent || isProgram(parent) || isExportDeclaration(parent) || functionBodies.has(parent);
-      if (!top) blockFunctions.add(node.id.name);
+    const type = node.type;
+    let scope = outer;
+    if (SCOPE_TYPES.has(type)) {
+      scope = scopes.get(node) ?? outer;
+      if (FUNCTION_TYPES.has(type)) functionBodies.add((node as t.Function).body);
+      if (type === 'FunctionDeclaration' && node.id) {
+        const top = !parent || isProgram(parent) || isExportDeclaration(parent) || functionBodies.has(parent);
+        if (!top) blockFunctions.add(node.id.name);
+      }
     }
     switch (node.type) {
       case 'IfStatement':
@@ -147,13 +161,20 @@ export function stableConditionValues(program: NodePath<t.Program>): Map<t.Node,
         dynamic = true;
         break;
       case 'CallExpression':
-        if (isIdentifier(node.callee, { name: 'eval' })) dynamic = true;
+        if (node.callee.type === 'Identifier' && node.callee.name === 'eval') dynamic = true;
         break;
     }
-    for (const key of VISITOR_KEYS[node.type] ?? []) {
-      const child = (node as unknown as Record<string, unknown>)[key];
+    // Indexed loops: a `for…of` not yet optimised allocates an iterator and a result per step, and this walk
+    // of every node runs mostly before V8 optimises it (a fresh process's first transform).
+    const keys = VISITOR_KEYS[type];
+    if (!keys) return;
+    for (let k = 0; k < keys.length; k++) {
+      const child = (node as unknown as Record<string, unknown>)[keys[k]];
       if (Array.isArray(child)) {
-        for (const c of child) if (c && typeof c === 'object' && 'type' in c) walk(c as t.Node, scope, node);
+        for (let i = 0; i < child.length; i++) {
+          const c: unknown = child[i];
+          if (c && typeof c === 'object' && 'type' in c) walk(c as t.Node, scope, node);
+        }
       } else if (child && typeof child === 'object' && 'type' in child) walk(child as t.Node, scope, node);
     }
   };
@@ -179,7 +200,7 @@ function isStable(binding: Binding, aliased: (fn: t.Node) => boolean): boolean {
       return !(binding.scope.path.isProgram() && binding.scope.path.node.sourceType === 'script');
     case 'param': {
       const fn = binding.scope.getFunctionParent()?.path.node;
-      return !!fn && (t.isArrowFunctionExpression(fn) || !aliased(fn));
+      return !!fn && (isArrowFunctionExpression(fn) || !aliased(fn));
     }
     case 'var': {
       // A classic script's top-level `var` is a property of the global object, which any code can assign.
@@ -196,8 +217,8 @@ function isStable(binding: Binding, aliased: (fn: t.Node) => boolean): boolean {
 
 function mentionsArguments(fn: t.Node): boolean {
   let found = false;
-  t.traverseFast(fn, (n) => {
-    if (t.isIdentifier(n, { name: 'arguments' })) found = true;
+  traverseFast(fn, (n) => {
+    if (n.type === 'Identifier' && n.name === 'arguments') found = true;
   });
   return found;
 }

@@ -172,6 +172,9 @@ test('const and let never assigned, in the function or around it, and a var afte
   expect(groups('function f() { let x = g(); if (x) a(); while (y()) if (x) b(); }')).toHaveLength(1);
   expect(groups('function f() { var x = g(); if (x) a(); if (x) b(); }')).toHaveLength(1);
   expect(groups('function f(a) { if (a && b()) c(); return a ? 1 : 2; }')).toHaveLength(1);
+  // Declared in a block or a loop's head: scopes of their own, inside the function's.
+  expect(groups('function f() { { const x = g(); if (x) a(); if (x) b(); } }')).toHaveLength(1);
+  expect(groups('function f() { for (const k of g()) { if (k) a(); if (k) b(); } }')).toHaveLength(1);
 });
 
 test('never a value that can change between two tests', () => {
