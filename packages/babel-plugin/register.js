@@ -190,7 +190,7 @@ function installSourceMaps() {
     environment: 'node',
     retrieveSourceMap: (filename) => {
       receiveModuleMaps();
-      const map = maps.get(filename);
+      const map = maps.get(filename) ?? requiredModuleMap(filename);
       if (map === undefined) return null;
       return { url: null, map: projectLoadsRegister ? map : withoutNames(map) };
     },
@@ -216,6 +216,19 @@ function addModuleMap({ url, map }) {
   // without pathprof. Sources of an input source map (a .ts compiled earlier) stay as they are.
   const own = path.basename(fileURLToPath(url));
   maps.set(url, { ...map, sources: map.sources.map((source) => (source === own ? url : source)) });
+}
+
+/**
+ * An ES module that require() loaded (Node's require(esm): mocha requires a spec before importing it) went
+ * through the CommonJS hook: its map is under its path, with the path's folder as source root; its frames name
+ * its URL.
+ */
+function requiredModuleMap(filename) {
+  if (!filename.startsWith('file:')) return undefined;
+  const map = maps.get(fileURLToPath(filename));
+  if (map === undefined) return undefined;
+  addModuleMap({ url: filename, map: { ...map, sourceRoot: undefined } });
+  return maps.get(filename);
 }
 
 // A project that calls @babel/register itself (mocha's --require of its own hook) sets the options of the one

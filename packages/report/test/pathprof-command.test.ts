@@ -322,6 +322,19 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
       const module = frames(['main.mjs']);
       expect(module).toMatch(/^ +at plugin \(file:.*plugin\.mjs:4:10\)\n +at file:.*main\.mjs:2:13\n$/);
       expect(framesUnder(['node', 'main.mjs'])).toBe(module);
+      // An ES module that require() loads (mocha requires its specs first) goes through the CommonJS hook.
+      mkdirSync(join(project, 'esm'));
+      writeFileSync(join(project, 'esm', 'package.json'), '{ "type": "module" }\n');
+      writeFileSync(join(project, 'esm', 'plugin.js'), readFileSync(join(project, 'plugin.mjs')));
+      writeFileSync(
+        join(project, 'requires.js'),
+        "const { plugin } = require('./esm/plugin.js');\n\nconsole.log(plugin(() => {}));\n",
+      );
+      const required = frames(['requires.js']);
+      expect(required).toMatch(
+        /^ +at plugin \(file:.*esm\/plugin\.js:4:10\)\n +at Object\.<anonymous> \(.*requires\.js:3:13\)\n$/,
+      );
+      expect(framesUnder(['node', 'requires.js'])).toBe(required);
     });
   });
 
