@@ -19,7 +19,7 @@ const path = require('node:path');
 const { fileURLToPath, pathToFileURL } = require('node:url');
 const { MessageChannel, receiveMessageOnPort } = require('node:worker_threads');
 const { CompiledFileCache, cacheDirectory } = require('./dist/compiled-file-cache.js');
-const { withoutNames } = require('./dist/source-map-names.js');
+const { sourcePositionStacks } = require('./dist/source-position-stacks.js');
 
 const cwd = process.cwd();
 let registerPath;
@@ -175,9 +175,9 @@ function compileWithBabel(source, filename, key) {
 }
 
 /**
- * Source maps of the compiled files, for stack traces: source-map-support is loaded at the first one. A project
- * that loads @babel/register itself gets the frames its own hook gives (named by the maps' names); one whose
- * files run uncompiled without pathprof gets V8's names, at the sources' positions (source-map-names.ts).
+ * Source maps of the compiled files, for stack traces, which the first one installs: V8's frames at the sources'
+ * positions (source-position-stacks.ts), as the files give without pathprof. A project that loads @babel/register
+ * itself gets the frames its own hook gives: source-map-support's, loaded then.
  */
 const maps = new Map();
 let projectLoadsRegister = false;
@@ -185,16 +185,22 @@ let sourceMapsInstalled = false;
 function installSourceMaps() {
   if (sourceMapsInstalled) return;
   sourceMapsInstalled = true;
+  if (projectLoadsRegister) installSourceMapSupport();
+  else Error.prepareStackTrace = sourcePositionStacks(mapOf);
+}
+function installSourceMapSupport() {
   require(require.resolve('source-map-support', fromRegister)).install({
     handleUncaughtExceptions: false,
     environment: 'node',
     retrieveSourceMap: (filename) => {
-      receiveModuleMaps();
-      const map = maps.get(filename) ?? requiredModuleMap(filename);
-      if (map === undefined) return null;
-      return { url: null, map: projectLoadsRegister ? map : withoutNames(map) };
+      const map = mapOf(filename);
+      return map === undefined ? null : { url: null, map };
     },
   });
+}
+function mapOf(filename) {
+  receiveModuleMaps();
+  return maps.get(filename) ?? requiredModuleMap(filename);
 }
 
 /**
@@ -239,6 +245,8 @@ stand.loaded = true;
 // Read by require() (Module._load returns a cached module's exports): the project loads @babel/register.
 Object.defineProperty(stand, 'exports', {
   get() {
+    // Its hook would install source-map-support at its first compiled file: at once, if ours came first.
+    if (!projectLoadsRegister && sourceMapsInstalled) installSourceMapSupport();
     projectLoadsRegister = true;
     return register;
   },

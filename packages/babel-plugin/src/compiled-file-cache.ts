@@ -19,7 +19,7 @@ import { builtDirectories, rememberedBuildId } from './build-id';
 export interface CompiledFile {
   /** The compiled code; null when the file loads untouched (Babel's config or the hook's `only`/`ignore` skip it). */
   readonly code: string | null;
-  /** The source map, for stack traces (source-map-support in the main thread); ES modules also carry it inline. */
+  /** The source map, for stack traces (formatted in the main thread, register.js); ES modules also carry it inline. */
   readonly map: unknown;
   /**
    * The files the output depends on that the key cannot name before Babel has run (every config file Babel

@@ -335,6 +335,18 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
         /^ +at plugin \(file:.*esm\/plugin\.js:4:10\)\n +at Object\.<anonymous> \(.*requires\.js:3:13\)\n$/,
       );
       expect(framesUnder(['node', 'requires.js'])).toBe(required);
+      // Frames of Node's own code and the first line of Node's own errors as V8 and Node write them.
+      writeFileSync(
+        join(project, 'immediate.js'),
+        "let count = 0;\nsetImmediate(() => {\n  count++;\n  try {\n    require('node:fs').readFileSync({});\n  } catch (error) {\n    console.log(error.stack.split('\\n')[0]);\n  }\n  console.log(new Error('x').stack.split('\\n').slice(1, 3).join('\\n'));\n});\n",
+      );
+      const immediate = frames(['immediate.js']);
+      expect(immediate).toMatch(
+        /^TypeError \[ERR_INVALID_ARG_TYPE\]: .*\n +at Immediate\._onImmediate \(.*immediate\.js:9:15\)\n +at process\.processImmediate \(node:internal/,
+      );
+      expect(
+        `${pathprof(project, ['node', 'immediate.js']).stdout.split('\n').slice(0, 3).join('\n')}\n`,
+      ).toBe(immediate);
     });
   });
 
