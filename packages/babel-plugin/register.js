@@ -19,7 +19,6 @@ const path = require('node:path');
 const { fileURLToPath, pathToFileURL } = require('node:url');
 const { MessageChannel, receiveMessageOnPort } = require('node:worker_threads');
 const { CompiledFileCache, cacheDirectory } = require('./dist/compiled-file-cache.js');
-const { sourcePositionStacks } = require('./dist/source-position-stacks.js');
 
 const cwd = process.cwd();
 let registerPath;
@@ -186,7 +185,7 @@ function installSourceMaps() {
   if (sourceMapsInstalled) return;
   sourceMapsInstalled = true;
   if (projectLoadsRegister) installSourceMapSupport();
-  else Error.prepareStackTrace = sourcePositionStacks(mapOf);
+  else Error.prepareStackTrace = require('./dist/source-position-stacks.js').sourcePositionStacks(mapOf);
 }
 function installSourceMapSupport() {
   require(require.resolve('source-map-support', fromRegister)).install({
