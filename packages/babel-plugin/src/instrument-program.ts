@@ -20,6 +20,7 @@ import {
 } from '@pathprof/cfg';
 import { edgeProfileOps, planEdgeProfile } from '@pathprof/numbering';
 import { CounterPlan, type CountingFunction } from './counter-plan';
+import { GraphPlans } from './graph-plans';
 import { CounterVariables } from './counter-variables';
 import { FileCounters, functionsBeforePreamble } from './file-counters';
 import { fingerprint } from './fingerprint';
@@ -109,13 +110,15 @@ export function instrumentProgram(
   // Edge mode counts at constant indexes in module variables. A file parsed as a script may be a classic
   // script, whose top-level names are the realm's globals: its variables' names carry the file's tag then,
   // unless its extension says CommonJS (a function's scope).
-  // Path mode does so only where the names are short (CommonJS, any file parsed as a module: Babel's default,
-  // so a user's CommonJS `.js` file too): its constant-index counts are fewer (most path ends are at register
-  // indexes), and tagged names would take lodash's output past half of istanbul's (bench/NOTES.md, session 17).
+  // Path mode (and interprocedural mode's functions that keep their paths to themselves) does so only where
+  // the names are short (CommonJS, any file parsed as a module: Babel's default, so a user's CommonJS `.js` file
+  // too): its constant-index counts are fewer (most path ends are at register indexes), and tagged names would
+  // take lodash's output past half of istanbul's (bench/NOTES.md, session 17).
   const commonJs = /\.c[jt]sx?$/.test(key);
   const shortNames = commonJs || program.sourceType !== 'script';
   const variables =
-    options.mode === 'edge' || (options.mode === 'path' && !options.contexts && shortNames)
+    options.mode === 'edge' ||
+    ((options.mode === 'path' || options.mode === 'interprocedural') && !options.contexts && shortNames)
       ? new CounterVariables(commonJs ? fresh : fileScoped)
       : null;
   const functions: FunctionMetadata[] = [];
@@ -145,7 +148,12 @@ export function instrumentProgram(
     functions.push(...interprocedural.functions);
     arraySize = interprocedural.arraySize;
     hashCount = interprocedural.hashCount;
-    plan = interprocedural.code;
+    // Functions that keep their paths to themselves count as path mode counts, with its folding.
+    const own = interprocedural.code.ownPaths;
+    plan =
+      own.size > 0
+        ? new GraphPlans([new CounterPlan(own, file, null, variables), interprocedural.code])
+        : interprocedural.code;
   } else if (preferential) {
     functions.push(...preferential.functions);
     fallbacks.push(...preferential.fallbacks);

@@ -9,8 +9,10 @@ import type {
   ProcedurePlan,
 } from '@pathprof/numbering';
 import { plus } from './counter-code';
+import type { CountingFunction } from './counter-plan';
 import type { FileCounters } from './file-counters';
 import { procedureFacts, type ProcedureFacts } from './interprocedural-facts';
+import { ownPathOps } from './own-path-ops';
 import {
   assignmentExpression,
   binaryExpression,
@@ -117,6 +119,11 @@ interface ProcedureCode {
  */
 export class InterproceduralCode implements EdgeCodePlan {
   private readonly procedures = new Map<ControlFlowGraph, ProcedureCode>();
+  /**
+   * The procedures that keep their paths to themselves, counted as path mode counts (`ownPathOps`): every
+   * activation a root, no call crossed, no defaults, array storage. This plan leaves them out.
+   */
+  readonly ownPaths = new Map<ControlFlowGraph, CountingFunction>();
   private readonly piecewise: boolean;
   private readonly facts: ProcedureFacts;
   private readonly returnDeltas: readonly (bigint | null)[];
@@ -215,6 +222,24 @@ export class InterproceduralCode implements EdgeCodePlan {
             : storage.arrayOffset[component],
       });
     });
+    for (const [cfg, p] of this.procedures) {
+      const own =
+        !p.crossedInto &&
+        p.handOff.size === 0 &&
+        !p.tracksOpen &&
+        p.nvc !== null &&
+        p.table < 0 &&
+        cfg.parameterDefaults.length === 0;
+      if (!own) continue;
+      const ops = ownPathOps(cfg, {
+        plan: p.plan,
+        rootStart: p.rootStart!,
+        nvc: p.nvc!,
+        throwEnds: p.throwEnds,
+      });
+      this.ownPaths.set(cfg, { ops, storage: { kind: 'array', offset: p.slotShift } });
+      this.procedures.delete(cfg);
+    }
     // An activation of a crossed-into function with defaults starts where its first default runs.
     for (const [cfg, p] of this.procedures) {
       if (!p.crossedInto || cfg.parameterDefaults.length === 0) continue;

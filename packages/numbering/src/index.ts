@@ -16,6 +16,7 @@ export type { CutRecord } from './path-budget';
 export type { SuccessorOrder } from './path-count';
 export type { PlacementMode } from './placement';
 export { simplifyPathOps, type OpProgram, type SimplifiedPathOps } from './simplify-ops';
+export { endsBeforeJoins, simplestPathOps } from './ends-before-joins';
 export type { StorageDecision } from './storage';
 export type { RegisterRange } from './register-range';
 export { decodePath, PathDecoder, type DecodedPath, type PathStart, type PathEnd } from './decode';

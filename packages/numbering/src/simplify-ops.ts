@@ -14,6 +14,8 @@ export interface OpProgram {
   readonly edgeSrc: ArrayLike<number>;
   readonly edgeDst: ArrayLike<number>;
   readonly edgeExceptional: ArrayLike<number>;
+  /** 1 where no code can run although control takes the edge normally (absent: none); it carries no ops. */
+  readonly edgeSilent?: ArrayLike<number>;
   readonly prologue: readonly PathOp[];
   readonly edgeOps: readonly (readonly PathOp[])[];
 }
