@@ -1,4 +1,4 @@
-import { expandMetadata, getStore } from '@pathprof/runtime';
+import { expandMetadata, flushCounts, getStore } from '@pathprof/runtime';
 import { canInstrument, TraceReplay, type ControlFlowGraph, type TraceEvent } from '@pathprof/cfg';
 import {
   countsByPathNumber,
@@ -116,6 +116,8 @@ export function countedInterproceduralPaths(
 } {
   const record = getStore().files[key];
   if (!record) throw new Error(`nothing registered for ${key}`);
+  // Counts at constant indexes wait in the file's module variables until a reader adds them in.
+  flushCounts(record);
   const meta = expandMetadata(JSON.parse(record.meta)) as FileMetadata;
   const numbering = known ?? interproceduralNumberingOf(meta);
   const array = Array.from(record.counts, (n, slot): [number, number] => [slot, n]);
