@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { Page } from 'playwright-core';
 import { Problems, TerminalStyle } from '../src';
 import { contextTree } from '../src/context-tree';
 import { formatContextTree } from '../src/contexts-report';
@@ -40,6 +41,21 @@ function shopRun(options: object, env: NodeJS.ProcessEnv = {}): string {
   });
   if (run.status !== 0) throw new Error(`jest failed:\n${run.stderr}`);
   return project;
+}
+
+/** The project's HTML report written, its calling-context page open in chromium for `check`. */
+async function onFlameGraph(project: string, check: (page: Page) => Promise<void>): Promise<void> {
+  const site = join(project, 'site');
+  expect(reportIn(project, ['html', '-o', site]).status).toBe(0);
+  const browser = await launchChromium();
+  try {
+    const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
+    await page.goto(pathToFileURL(join(site, 'index.html')).href);
+    await page.click('text=Calling contexts');
+    await check(page);
+  } finally {
+    await browser.close();
+  }
 }
 
 (built ? describe : describe.skip)('calling contexts of the example shop', () => {
@@ -187,13 +203,7 @@ function shopRun(options: object, env: NodeJS.ProcessEnv = {}): string {
   });
 
   test('html: the flame graph in chromium, a context selected down to a path on its file page', async () => {
-    const site = join(project, 'site');
-    expect(report(['html', '-o', site]).status).toBe(0);
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-      await page.goto(pathToFileURL(join(site, 'index.html')).href);
-      await page.click('text=Calling contexts');
+    await onFlameGraph(project, async (page) => {
       expect(await page.locator('h1 + p').textContent()).toMatch(
         /Select one for its exact counts, the tests that entered it and the paths its function took there\.$/,
       );
@@ -222,9 +232,7 @@ function shopRun(options: object, env: NodeJS.ProcessEnv = {}): string {
       expect(await selected.count()).toBe(1);
       expect(await selected.textContent()).toMatch(/^path 1 \(×2\): entry → a throw/);
       expect(await page.locator('#L5').getAttribute('class')).toContain('decision');
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
@@ -306,13 +314,7 @@ function shopRun(options: object, env: NodeJS.ProcessEnv = {}): string {
   });
 
   test('html: a context selected in the flame graph names the tests that entered it', async () => {
-    const site = join(project, 'site');
-    expect(report(['html', '-o', site]).status).toBe(0);
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
-      await page.goto(pathToFileURL(join(site, 'index.html')).href);
-      await page.click('text=Calling contexts');
+    await onFlameGraph(project, async (page) => {
       // Contexts alone: no paths to select.
       expect(await page.locator('h1 + p').textContent()).toMatch(
         /Select one for its exact counts and the tests that entered it\.$/,
@@ -324,9 +326,7 @@ function shopRun(options: object, env: NodeJS.ProcessEnv = {}): string {
         '3 calls in this context, 3 in it and below it',
       );
       expect(await detail.locator('.tests').textContent()).toBe(`Entered by: ${adds} ×2; ${percent} ×1`);
-    } finally {
-      await browser.close();
-    }
+    });
   });
 });
 
