@@ -30,6 +30,11 @@ export interface PathReport {
    * coverage percentage, their executed paths decoded instead. Absent when there are none.
    */
   readonly interproceduralFiles?: InterproceduralFileReport[];
+  /**
+   * The files of `files` that counted calling contexts alone (`mode: 'contexts'`): no paths, so their rows
+   * are empty; `pathprof-report contexts` reads their contexts. Absent when there are none.
+   */
+  readonly contextsOnlyFiles?: string[];
   /** What was skipped and why (also printed on stderr). */
   readonly problems: string[];
 }
@@ -102,7 +107,9 @@ export function pathReport(
   problems: readonly string[],
   options: ReportOptions = defaultCoverageOptions,
 ): PathReport {
+  const contextsOnly = (f: ProfiledFile) => f.meta.mode === 'contexts';
   const fileReports = files.filter((f) => !f.interprocedural).map((file) => fileReport(file, options));
+  const contextsOnlyFiles = files.filter(contextsOnly).map((f) => f.key);
   const functions = fileReports.flatMap((f) => f.functions);
   const interproceduralFiles = files.flatMap((file) => {
     const report = interproceduralReport(file);
@@ -117,6 +124,7 @@ export function pathReport(
     },
     files: fileReports,
     ...(interproceduralFiles.length > 0 ? { interproceduralFiles } : {}),
+    ...(contextsOnlyFiles.length > 0 ? { contextsOnlyFiles } : {}),
     problems: [...problems],
   };
 }

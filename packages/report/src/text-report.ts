@@ -27,7 +27,10 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   const percents: (number | null | undefined)[] = [undefined];
   const exceptions = (e: { executedPaths: number; potentialPaths: number }) =>
     `${e.executedPaths}/${e.potentialPaths}`;
+  // Files that counted calling contexts alone have no paths: a line says where their counts are, not a row.
+  const contextsOnly = new Set(report.contextsOnlyFiles);
   for (const file of report.files) {
+    if (contextsOnly.has(file.file)) continue;
     rows.push([
       file.file,
       '',
@@ -58,7 +61,7 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
   // Files counted as interprocedural paths have no rows: with only those, no empty table and no totals of none.
   const interprocedural = report.interproceduralFiles ?? [];
-  const tabled = rows.length > 1 || interprocedural.length === 0 ? rows : [];
+  const tabled = rows.length > 1 || (interprocedural.length === 0 && contextsOnly.size === 0) ? rows : [];
   const lines = tabled.map((row, r) => {
     const cells = row.map((cell, c) =>
       c === 0 || c === last ? cell.padEnd(widths[c]) : cell.padStart(widths[c]),
@@ -82,13 +85,19 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
             'per-function paths, as in path mode'),
     );
   }
-  if (tabled.length === 0) {
+  if (contextsOnly.size > 0)
     lines.push(
-      '',
-      `All files: ${counted(interprocedural.length, 'file')}, counted as interprocedural paths: no path coverage percentage ` +
-        `(N counts every combination of the functions' paths that crossed calls allow, feasible or not); ${decode}`,
-      "istanbul's statements, branches, functions and lines, as a path-mode run gives them: `lcov`, `istanbul`, `html`, `check`",
+      `${style.bold(counted(contextsOnly.size, 'file'))} counted calling contexts alone (mode: 'contexts'), no paths: ` +
+        '`pathprof-report contexts` shows their calling-context tree with exact call counts',
     );
+  if (tabled.length === 0) {
+    if (interprocedural.length > 0)
+      lines.push(
+        '',
+        `All files: ${counted(interprocedural.length, 'file')}, counted as interprocedural paths: no path coverage percentage ` +
+          `(N counts every combination of the functions' paths that crossed calls allow, feasible or not); ${decode}`,
+        "istanbul's statements, branches, functions and lines, as a path-mode run gives them: `lcov`, `istanbul`, `html`, `check`",
+      );
     return lines.join('\n');
   }
   if (interprocedural.length > 0) lines.push(style.dim(decode));
@@ -98,7 +107,7 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   const e = s.exceptionPaths;
   lines.push(
     '',
-    `All files: ${counted(s.files, 'file')}, ${counted(s.functions, 'function')}, ${s.completeFunctions} with every path executed`,
+    `All files: ${counted(s.files - contextsOnly.size, 'file')}, ${counted(s.functions, 'function')}, ${s.completeFunctions} with every path executed`,
     `Path coverage: ${style.coverage(s.meanCoverage)} (mean of the functions'); pooled: ${s.executedPaths} of ` +
       `${counted(s.potentialPaths, 'path')} (${formatPercent(s.coverage)})`,
     e.counted

@@ -255,6 +255,15 @@ async function onFlameGraph(project: string, check: (page: Page) => Promise<void
   const skips = `${cart} › total skips empty lines of the cart`;
   const percent = `${cart} › percent coupons`;
 
+  test('text: no empty rows of paths, where the counts are instead', () => {
+    const run = report([]);
+    expect(run.status).toBe(0);
+    expect(run.stdout.trimEnd()).toBe(
+      "2 files counted calling contexts alone (mode: 'contexts'), no paths: `pathprof-report contexts` shows " +
+        'their calling-context tree with exact call counts',
+    );
+  });
+
   test('contexts --tests: each context with the tests that entered it, as often as they did', () => {
     const run = report(['contexts', '--tests']);
     expect(run.stderr).toBe('');
