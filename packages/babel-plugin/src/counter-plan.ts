@@ -44,9 +44,9 @@ export class CounterPlan implements EdgeCodePlan {
      */
     private readonly perActivation: ((locals: FunctionLocals) => t.Identifier) | null = null,
     /**
-     * Edge mode, and path mode where names are short: the file's counter variables, which the constant-index
-     * counts of every function that cannot run before the preamble declared them go to
-     * (`FileCounters.afterPreamble`).
+     * Edge mode, and path mode (interprocedural functions that keep their paths to themselves too) where names
+     * are short: the file's counter variables, which the constant-index counts of every function that cannot
+     * run before the preamble declared them go to (`FileCounters.afterPreamble`).
      */
     private readonly variables: CounterVariables | null = null,
   ) {

@@ -13,16 +13,18 @@ import {
 const { arrayExpression, cloneNode, functionDeclaration, ifStatement, returnStatement } = t;
 
 /**
- * Constant-index counts as module-level variables (edge mode; path mode in CommonJS files and ES modules):
- * `_pp12++` instead of `C[12]++` into the file's counter array. In unoptimised code (Ignition, Sparkplug) a context-slot increment costs 6 / 2.4 ns against
- * 21 / 14 for a typed array's, and every count runs unoptimised until its function is optimised
- * (bench/NOTES.md, "counts in module variables"). The file's preamble declares them `= 0` unless they are set
- * already (a classic script evaluated again in its realm keeps its record and its top-level state, these
- * globals included, and must keep their counts), and its `init()` passes the runtime a `take()` returning them
- * in slot order with the slots as runs (`VariableCounts`): every reader of the file's counts first adds what
- * they gained into the array. Code that may run before an ES module's body keeps counting in the array
- * (`functionsBeforePreamble`). The code only increments the variables: past 2^30 one leaves V8's small-integer range
- * and each increment then stores a heap number, exact (doubles up to 2^53) but slower, in very long runs only.
+ * Constant-index counts as module-level variables (edge mode; path mode, and interprocedural functions that
+ * keep their paths to themselves, where the names are short: CommonJS files and files parsed as modules):
+ * `_pp12++` instead of `C[12]++` into the file's counter array. In unoptimised code (Ignition, Sparkplug) a
+ * context-slot increment costs 6 / 2.4 ns against 21 / 14 for a typed array's, and every count runs
+ * unoptimised until its function is optimised (bench/NOTES.md, "counts in module variables"). The file's
+ * preamble declares them `= 0` unless they are set already (a classic script evaluated again in its realm keeps
+ * its record and its top-level state, these globals included, and must keep their counts), and its `init()`
+ * passes the runtime a `take()` returning them in slot order with the slots as runs (`VariableCounts`): every
+ * reader of the file's counts first adds what they gained into the array. Code that may run before an ES
+ * module's body keeps counting in the array (`functionsBeforePreamble`). The code only increments the
+ * variables: past 2^30 one leaves V8's small-integer range and each increment then stores a heap number, exact
+ * (doubles up to 2^53) but slower, in very long runs only.
  */
 export class CounterVariables {
   private readonly names = new Map<number, t.Identifier>();

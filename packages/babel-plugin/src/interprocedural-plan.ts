@@ -253,6 +253,8 @@ export class InterproceduralCode implements EdgeCodePlan {
    * busiest fields as hoisted `var`s (each read follows its write in the same crossing, so never `undefined`).
    */
   declarations(): t.Statement[] {
+    // Every function keeps its paths to itself (`ownPaths`): nothing crosses a call, no mailbox.
+    if (this.procedures.size === 0) return [];
     const slots = [
       ...(this.startSlots.root ? [this.mailbox.root] : []),
       ...(this.startSlots.entry ? [this.mailbox.entry] : []),

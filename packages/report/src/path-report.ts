@@ -107,9 +107,8 @@ export function pathReport(
   problems: readonly string[],
   options: ReportOptions = defaultCoverageOptions,
 ): PathReport {
-  const contextsOnly = (f: ProfiledFile) => f.meta.mode === 'contexts';
   const fileReports = files.filter((f) => !f.interprocedural).map((file) => fileReport(file, options));
-  const contextsOnlyFiles = files.filter(contextsOnly).map((f) => f.key);
+  const contextsOnlyFiles = files.filter((f) => f.meta.mode === 'contexts').map((f) => f.key);
   const functions = fileReports.flatMap((f) => f.functions);
   const interproceduralFiles = files.flatMap((file) => {
     const report = interproceduralReport(file);

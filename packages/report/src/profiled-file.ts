@@ -276,7 +276,7 @@ export function decodeFileProfile(
       }))
     : undefined;
   const functions: FunctionPaths[] = [];
-  for (const fn of meta.functions) {
+  for (const [index, fn] of meta.functions.entries()) {
     onFunction();
     if (!fn.path && !fn.preferential) continue;
     let numbering: PathNumbering;
@@ -287,7 +287,7 @@ export function decodeFileProfile(
       continue;
     }
     const pathCounts = perContext
-      ? (perContext.get(meta.functions.indexOf(fn)) ?? new Map<number, number>())
+      ? (perContext.get(index) ?? new Map<number, number>())
       : functionCounts(fn, total);
     if (typeof pathCounts === 'string') {
       problems.add(`${key}: ${fn.name} ${pathCounts}; skipped`);
@@ -295,7 +295,7 @@ export function decodeFileProfile(
     }
     const tests = (testRuns || testContextRuns) && new Map<number, PathTest[]>();
     for (const { test, paths } of testContextRuns ?? []) {
-      for (const [p, count] of paths.get(meta.functions.indexOf(fn)) ?? []) {
+      for (const [p, count] of paths.get(index) ?? []) {
         tests!.set(p, [...(tests!.get(p) ?? []), { ...test, count }]);
       }
     }

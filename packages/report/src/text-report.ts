@@ -27,10 +27,11 @@ export function formatTextReport(report: PathReport, style: TerminalStyle, hotte
   const percents: (number | null | undefined)[] = [undefined];
   const exceptions = (e: { executedPaths: number; potentialPaths: number }) =>
     `${e.executedPaths}/${e.potentialPaths}`;
-  // Files that counted calling contexts alone have no paths: a line says where their counts are, not a row.
+  // Files that counted calling contexts alone have no paths: a line says where their counts are, not a row
+  // (another build of such a file, which counted paths, keeps its row).
   const contextsOnly = new Set(report.contextsOnlyFiles);
   for (const file of report.files) {
-    if (contextsOnly.has(file.file)) continue;
+    if (contextsOnly.has(file.file) && file.functions.length === 0) continue;
     rows.push([
       file.file,
       '',

@@ -117,11 +117,10 @@ export class ProfileMerge {
       let entry = merged.get(id);
       if (!entry) {
         const { key, hash } = file;
-        const tests = new Map();
         entry = {
           file: { key, hash, meta: file.meta },
           total: tally(),
-          tests,
+          tests: new Map(),
           contexts: null,
           testContexts: new Map(),
         };

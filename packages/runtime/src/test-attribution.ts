@@ -98,8 +98,14 @@ const trackers = {
  * counted since the last boundary, 31 ms after a parse that took 57 ms).
  */
 export function attributeTests(store: PathprofStore, testFile: string, byName = false): void {
-  const [seen, contextsSeen] = [new WeakMap(), new ContextsSeen()];
-  trackers.set(store, { testFile, byName, tallies: new Map(), seen, contextsSeen, current: null });
+  trackers.set(store, {
+    testFile,
+    byName,
+    tallies: new Map(),
+    seen: new WeakMap(),
+    contextsSeen: new ContextsSeen(),
+    current: null,
+  });
 }
 
 /** A jest-circus test's name: its describe blocks' names (below the root block), then its own. */

@@ -7,14 +7,13 @@ import type { FileRecord } from './store';
 export type TakeVariables = () => ArrayLike<number | undefined>;
 
 /**
- * Counters an instrumented file keeps in module-level variables rather than its counter array (the
- * constant-index counts of edge mode, and of path mode in CommonJS files and ES modules): in unoptimised code
- * `v++` of a module variable costs a third of `C[k]++` into a typed array (bench/NOTES.md, "counts in module
- * variables"). Each evaluation of the file has variables of its
- * own and registers them with its record; every reader of the record's `counts` calls `flushCounts` first,
- * which adds what each variable gained since the last flush into its slot of the array. The variables are
- * never zeroed (the emitted code only increments them): this remembers what it added, so zeroing the array
- * after a write needs nothing from the file. A variable past 2^30 leaves V8's small-integer range and each
+ * Counters an instrumented file keeps in module-level variables rather than its counter array (constant-index
+ * counts: edge mode's, and path mode's where the plugin's names are short): in unoptimised code `v++` of a
+ * module variable costs a third of `C[k]++` into a typed array (bench/NOTES.md, "counts in module variables").
+ * Each evaluation of the file has variables of its own and registers them with its record; every reader of the
+ * record's `counts` calls `flushCounts` first, which adds what each variable gained since the last flush into
+ * its slot of the array. The variables are never zeroed (the emitted code only increments them): this
+ * remembers what it added, so zeroing the array after a write needs nothing from the file. A variable past 2^30 leaves V8's small-integer range and each
  * increment then stores a heap number: still exact (doubles up to 2^53), only slower, in very long runs.
  */
 export class VariableCounts {
