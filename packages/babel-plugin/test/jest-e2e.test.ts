@@ -99,6 +99,12 @@ ${extra}};
       'jest.jsdom.config.js': config('jsdom', setup),
       'jest.custom.config.js': config('<rootDir>/custom-environment.js', setup),
       'jest.bare-jsdom.config.js': config('jsdom'),
+      // The project's own setup file first, as a project appending ours to its list has it.
+      'jest.setup-after.config.js': config(
+        'jsdom',
+        "  setupFilesAfterEnv: ['<rootDir>/test/setup.js', 'babel-plugin-pathprof/jest-setup'],\n",
+      ),
+      'test/setup.js': "const sign = require('../src/sign');\nsign(3);\n",
       // A project's own environment: not jest-environment-node's class, a global of its own.
       'custom-environment.js': `const { TestEnvironment } = require('jest-environment-jsdom');
 module.exports = class ShopEnvironment extends TestEnvironment {
@@ -173,6 +179,14 @@ module.exports = class ShopEnvironment extends TestEnvironment {
     } finally {
       writeFileSync(project.path('src/sign.js'), sign);
     }
+  });
+
+  // tippy.js's setup file imports the library before pathprof's setup file has run.
+  test("a project's setup file listed before ours runs instrumented code: no warning, its counts written", () => {
+    const out = project.path('profiles-setup-after');
+    const run = jest('jest.setup-after.config.js', out, ['--runInBand', '--no-cache']);
+    expect(run.stderr).not.toContain('pathprof:');
+    expect(counts(out)).toEqual({ ...exact, 'entry true return': exact['entry true return'] + 3 });
   });
 
   test('an environment that writes nothing says so on stderr, once per process, with what to add', () => {

@@ -122,7 +122,7 @@ export function writeProfilesAtExit(firstFile?: string): void {
   if (nodeModules()) checkProfileDirOverride(p.env?.PATHPROF_DIR);
   Object.defineProperty(store, 'exitHook', { value: true });
   if (!(p instanceof Object)) {
-    if (!store.writer) warnNothingWrites(p, firstFile);
+    if (!store.writer) warnUnlessAWriterComes(p, store, firstFile);
     return;
   }
   const write = () => {
@@ -188,6 +188,27 @@ function writeOnTerminatingSignals(p: NodeJS.Process, write: () => void): void {
     handlers.set(signal, handler);
     p.on(signal, handler);
   }
+}
+
+/**
+ * jest runs the setup files in their listed order: a project's own, listed before ours (tippy.js's imports the
+ * library), loads instrumented code before our setup file sets the store's writer. So the writer is looked for
+ * again before the file's first test, in a root-level hook; code first loaded inside a test (where jest
+ * refuses new hooks), or outside a jest file, has already missed every setup file: it is told at once.
+ */
+function warnUnlessAWriterComes(p: NodeJS.Process, store: PathprofStore, file: string | undefined): void {
+  const beforeAll = (globalThis as { beforeAll?: (hook: () => void) => void }).beforeAll;
+  try {
+    if (typeof beforeAll === 'function') {
+      beforeAll(() => {
+        if (!store.writer) warnNothingWrites(p, file);
+      });
+      return;
+    }
+  } catch {
+    // A hook defined inside a test.
+  }
+  warnNothingWrites(p, file);
 }
 
 const WARNED = Symbol.for('pathprof.nothing-writes-warned');
