@@ -93,7 +93,15 @@ function instrumentFile(
   const cwd = state.cwd ?? process.cwd();
   const interesting = options.interesting ? loadInterestingSet(cwd, options.interesting) : null;
   const instrument = () =>
-    instrumentProgram(programPath, key, source?.text ?? state.file.code, options, interesting, later);
+    instrumentProgram(
+      programPath,
+      key,
+      source?.text ?? state.file.code,
+      options,
+      interesting,
+      later,
+      !!source,
+    );
   const notes = source ? withOriginalLocations(programPath.node, source.map, instrument) : instrument();
   (state.file.metadata as { pathprof?: unknown }).pathprof = notes;
   const warning = cutWarning(key, options.maxPaths, notes.fallbacks);

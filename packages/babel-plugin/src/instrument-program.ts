@@ -57,7 +57,8 @@ export interface FileNotes {
  * code inserted on the edges, and a preamble registering the file's counters and metadata. Runs from
  * `Program` enter, before other plugins change the code. Returns the functions that needed a fallback.
  * `interesting` is the interesting set, in preferential mode. `later`: what we know of the plugins that
- * walk the file after ours, if any (handler-scopes.ts, split-exports.ts).
+ * walk the file after ours, if any (handler-scopes.ts, split-exports.ts). `compiledBefore`: the code came with
+ * an input source map and `source` is its original (the metadata says so).
  */
 export function instrumentProgram(
   path: NodePath<t.Program>,
@@ -66,6 +67,7 @@ export function instrumentProgram(
   options: ResolvedOptions,
   interesting: LoadedInterestingSet | null = null,
   later: LaterPlugins | null = null,
+  compiledBefore = false,
 ): FileNotes {
   const program = path.node;
   const ignored = ignoredRanges(program, path.parent);
@@ -235,6 +237,7 @@ export function instrumentProgram(
     ...(interprocedural ? { interprocedural: interprocedural.meta } : {}),
     ...(interesting ? { preferential: { interesting: interesting.file, digest: interesting.digest } } : {}),
     ...(contexts ? { contexts: contexts.meta } : {}),
+    ...(compiledBefore ? { compiledBefore: true as const } : {}),
   };
   const runtimeImport = options.runtime === 'auto' ? runtimeLoading(modular, key) : options.runtime;
   const hash = fingerprint(source);

@@ -39,6 +39,12 @@ export interface FileMetadata {
    * In path mode a function's paths are then counted per context, not in the file's counters.
    */
   readonly contexts?: ContextMetadata;
+  /**
+   * Instrumented from code compiled before Babel (an input source map: ts-jest's output, tsc's with its
+   * `.map`): `file`, the hash and every location are the original source's, but the graphs are the compiled
+   * code's (its helpers, its exports), which the source alone does not give back.
+   */
+  readonly compiledBefore?: true;
 }
 
 /** The interesting-set file a `preferential`-mode file was instrumented against. */

@@ -27,9 +27,16 @@ export interface CoverageGaps {
  * function by how often its body started, a branch arm by its decision edges or its start. A count the profile
  * only bounds (a statement after a call in a block some run left by an exception) is its lower bound, so
  * nothing is reported as run that the profile does not show ran; `gaps` says how many there were. Throws
- * when the source no longer gives the graphs that were profiled.
+ * when the source no longer gives the graphs that were profiled, or never did (code compiled before Babel).
  */
 export function istanbulCoverage(file: ProfiledFile): { coverage: IstanbulFileCoverage; gaps: CoverageGaps } {
+  if (file.meta.compiledBefore) {
+    // ts-jest's helpers and exports are its output's statements and branches: the source has none of them.
+    throw new Error(
+      `${file.key}: profiled from code compiled before Babel (ts-jest, tsc: an input source map), whose ` +
+        'statements and branches the source alone does not give; istanbul coverage not derived (istanbul over that code gives it: jest --coverage, nyc)',
+    );
+  }
   const ast = parseSource(file.source.text, file.path);
   const { program } = ast;
   // Interprocedural mode splits the calls of callees it knows: its graphs are built with them.
