@@ -36,7 +36,8 @@ const babelVersion = JSON.parse(
 ).version;
 // @babel/register's own dependencies: the require hook and stack traces through source maps.
 const fromRegister = { paths: [path.dirname(registerPath)] };
-const pirates = require(require.resolve('pirates', fromRegister));
+const piratesPath = require.resolve('pirates', fromRegister);
+const pirates = require(piratesPath);
 const cache = new CompiledFileCache(cacheDirectory(cwd), cwd);
 
 /** Babel, and the plugins the hooks add to the project's config: loaded at the first file not in the cache. */
@@ -185,7 +186,10 @@ function installSourceMaps() {
   if (sourceMapsInstalled) return;
   sourceMapsInstalled = true;
   if (projectLoadsRegister) installSourceMapSupport();
-  else Error.prepareStackTrace = require('./dist/source-position-stacks.js').sourcePositionStacks(mapOf);
+  else
+    Error.prepareStackTrace = require('./dist/source-position-stacks.js').sourcePositionStacks(mapOf, [
+      piratesPath,
+    ]);
 }
 function installSourceMapSupport() {
   require(require.resolve('source-map-support', fromRegister)).install({

@@ -6,11 +6,14 @@ import { originalPositionFor, TraceMap, type SourceMapInput } from '@jridgewell/
  * compiled). The same files run without pathprof give the same text. source-map-support, which @babel/register
  * installs, writes every frame its own way (`at processImmediate` for V8's `at process.processImmediate`) and
  * names a frame after the identifier at its caller's call site (`at fp` for `at plugin`: fastify-plugin names
- * anonymous plugins from its stack).
+ * anonymous plugins from its stack). The frames of `hookFiles` (the require hook's own wrappers around Node's
+ * loader, pirates': `at Object.newLoader [as .js]`), which the files run without pathprof do not have, are left out.
  */
 export function sourcePositionStacks(
   mapOf: (file: string) => SourceMapInput | undefined,
+  hookFiles: readonly string[] = [],
 ): (error: unknown, frames: NodeJS.CallSite[]) => string {
+  const hooks = new Set(hookFiles);
   // Maps are parsed once; a file without one is asked again (an ES module's map may arrive after a stack).
   const traces = new Map<string, TraceMap>();
   const traceOf = (file: string): TraceMap | undefined => {
@@ -23,7 +26,10 @@ export function sourcePositionStacks(
     return trace;
   };
   return (error, frames) =>
-    `${header(error)}${frames.map((frame) => `\n    at ${frameText(frame, traceOf)}`).join('')}`;
+    `${header(error)}${frames
+      .filter((frame) => !hooks.has(frame.getFileName() ?? ''))
+      .map((frame) => `\n    at ${frameText(frame, traceOf)}`)
+      .join('')}`;
 }
 
 /** Node's first line of a stack: `TypeError [ERR_INVALID_ARG_TYPE]: …` for Node's own errors. */

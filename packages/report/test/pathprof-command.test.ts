@@ -347,6 +347,23 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
       expect(
         `${pathprof(project, ['node', 'immediate.js']).stdout.split('\n').slice(0, 3).join('\n')}\n`,
       ).toBe(immediate);
+      // A stack through require(): Node's loader frames, not the require hook's wrappers of them (pirates').
+      writeFileSync(
+        join(project, 'at-load.js'),
+        "let count = 0;\nif (process) count++;\nmodule.exports = new Error('x').stack.split('\\n').slice(1).join('\\n');\n",
+      );
+      writeFileSync(
+        join(project, 'loads.js'),
+        "Error.stackTraceLimit = Infinity;\nconsole.log(require('./at-load.js'));\n",
+      );
+      const loading = frames(['loads.js']);
+      expect(loading).toMatch(
+        /^ +at Object\.<anonymous> \(.*at-load\.js:3:18\)\n +at Module\._compile \(node:/,
+      );
+      const lines = loading.split('\n').length - 1;
+      expect(
+        `${pathprof(project, ['node', 'loads.js']).stdout.split('\n').slice(0, lines).join('\n')}\n`,
+      ).toBe(loading);
     });
   });
 
