@@ -5,7 +5,7 @@ import { ignoresFile } from './ignore-comments';
 import { resolveOptions, type ResolvedOptions } from './options';
 import { cutWarning } from './fallbacks';
 import { warnUnnamedFile } from './unnamed-files';
-import { originalSource, withOriginalLocations, type InputMap } from './input-source-map';
+import { originalSource, unmappedFunctions, withOriginalLocations, type InputMap } from './input-source-map';
 import { loadInterestingSet } from './interesting-set-file';
 import { staleWarning } from './preferential-mode';
 import { scopeCacheOf, type LaterPlugins } from './handler-scopes';
@@ -92,6 +92,8 @@ function instrumentFile(
   if (!options.selects(key) || ignoresFile(state.file.ast)) return;
   const cwd = state.cwd ?? process.cwd();
   const interesting = options.interesting ? loadInterestingSet(cwd, options.interesting) : null;
+  // Found at the compiled code's positions, before they become the source's.
+  const unmapped = source && unmappedFunctions(programPath.node, source.map);
   const instrument = () =>
     instrumentProgram(
       programPath,
@@ -100,7 +102,7 @@ function instrumentFile(
       options,
       interesting,
       later,
-      !!source,
+      unmapped,
     );
   const notes = source ? withOriginalLocations(programPath.node, source.map, instrument) : instrument();
   (state.file.metadata as { pathprof?: unknown }).pathprof = notes;

@@ -73,6 +73,23 @@ export function withOriginalLocations<T>(program: t.Program, map: TraceMap, work
   }
 }
 
+/**
+ * The functions the compiler added that the map does not cover (TypeScript's `__importStar`, `__createBinding`
+ * and the functions inside them): their starts have no mapping, so no place in the source. They are left
+ * uninstrumented, as code under an ignore comment is: profiled, they would be reported at lines the source
+ * does not have (ts-pattern's 6-line index.ts had functions at lines 9 to 27).
+ */
+export function unmappedFunctions(program: t.Program, map: TraceMap): [number, number][] {
+  const ranges: [number, number][] = [];
+  t.traverseFast(program, (node) => {
+    if (!t.isFunction(node) || !node.loc || node.start == null || node.end == null) return;
+    const at = node.loc.start;
+    if (!original(map, at, GREATEST_LOWER_BOUND) && !original(map, at, LEAST_UPPER_BOUND))
+      ranges.push([node.start, node.end]);
+  });
+  return ranges;
+}
+
 function original(
   map: TraceMap,
   at: { line: number; column: number },

@@ -57,8 +57,9 @@ export interface FileNotes {
  * code inserted on the edges, and a preamble registering the file's counters and metadata. Runs from
  * `Program` enter, before other plugins change the code. Returns the functions that needed a fallback.
  * `interesting` is the interesting set, in preferential mode. `later`: what we know of the plugins that
- * walk the file after ours, if any (handler-scopes.ts, split-exports.ts). `compiledBefore`: the code came with
- * an input source map and `source` is its original (the metadata says so).
+ * walk the file after ours, if any (handler-scopes.ts, split-exports.ts). `unmapped`, for code that came with an
+ * input source map (`source` is then its original, and the metadata says so): the functions the map does not
+ * cover, left uninstrumented.
  */
 export function instrumentProgram(
   path: NodePath<t.Program>,
@@ -67,10 +68,10 @@ export function instrumentProgram(
   options: ResolvedOptions,
   interesting: LoadedInterestingSet | null = null,
   later: LaterPlugins | null = null,
-  compiledBefore = false,
+  unmapped: readonly [number, number][] | null = null,
 ): FileNotes {
   const program = path.node;
-  const ignored = ignoredRanges(program, path.parent);
+  const ignored = [...ignoredRanges(program, path.parent), ...(unmapped ?? [])];
   // One walk of the file finds its names, its graph roots and the declarations lowering splits. Fresh names
   // from the file's names, not Babel's generateUidIdentifier: that retries `_hint`, `_hint2`, … against the
   // scope chain on every call, quadratic in a file with thousands of functions (7% of lodash's transform).
@@ -237,7 +238,7 @@ export function instrumentProgram(
     ...(interprocedural ? { interprocedural: interprocedural.meta } : {}),
     ...(interesting ? { preferential: { interesting: interesting.file, digest: interesting.digest } } : {}),
     ...(contexts ? { contexts: contexts.meta } : {}),
-    ...(compiledBefore ? { compiledBefore: true as const } : {}),
+    ...(unmapped ? { compiledBefore: true as const } : {}),
   };
   const runtimeImport = options.runtime === 'auto' ? runtimeLoading(modular, key) : options.runtime;
   const hash = fingerprint(source);

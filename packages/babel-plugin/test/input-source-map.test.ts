@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
+import type { FileMetadata } from '../src/metadata';
 import {
   type FunctionReport,
   istanbulCoverages,
@@ -121,6 +122,47 @@ function pathsOf(fn: FunctionReport): string[] {
       ),
     ]);
   });
+});
+
+/**
+ * TypeScript's helpers (`__importStar` and the functions it needs, with `esModuleInterop`), which its map does
+ * not cover, are left uninstrumented: profiled, they were functions at lines the 4-line source does not have.
+ */
+test("the compiler's helpers, outside the map, are not profiled; the source's functions are", () => {
+  const source = `import * as util from 'node:util';
+export function show(x: number): string {
+  return util.format('%d', x > 0 ? x : -x);
+}
+`;
+  const out = ts.transpileModule(source, {
+    fileName: 'show.ts',
+    compilerOptions: {
+      module: ts.ModuleKind.CommonJS,
+      target: ts.ScriptTarget.ES2022,
+      esModuleInterop: true,
+      inlineSourceMap: true,
+      inlineSources: true,
+    },
+  });
+  expect(out.outputText).toContain('__importStar');
+  // ts-jest's way: the output, with its inline map, under the .ts file's name.
+  const project = new ScratchProject({ 'show.ts': source });
+  let result;
+  try {
+    result = transformSync(out.outputText, {
+      filename: project.path('show.ts'),
+      cwd: project.root,
+      babelrc: false,
+      configFile: false,
+      plugins: [['pathprof', { runtime: 'require' }]],
+    })!;
+  } finally {
+    project.dispose();
+  }
+  const { meta } = (result.metadata as unknown as { pathprof: { profile: { meta: FileMetadata } } }).pathprof
+    .profile;
+  expect(meta.compiledBefore).toBe(true);
+  expect(meta.functions.map((f) => `${f.name} ${f.range[0]}`)).toEqual(['<program> 1', 'show 2']);
 });
 
 /**
