@@ -27,6 +27,15 @@ describe('packed function records', () => {
     expect(JSON.stringify(unpackFunctions(packFunctions(functions)))).toBe(JSON.stringify(functions));
   });
 
+  test('unpack to the same JSON: arrays of more digits than the packer holds at first', () => {
+    const edges = Array.from({ length: 30000 }, (_, i) => (i * 7919) % 100003);
+    const functions = [
+      { name: 'long', edges },
+      { name: 'short', edges: edges.slice(0, 3) },
+    ];
+    expect(JSON.stringify(unpackFunctions(packFunctions(functions)))).toBe(JSON.stringify(functions));
+  });
+
   test('positional records: keys in order, optional and absent ones, nested objects and arrays', () => {
     const fn = { name: 'f', kind: 'function', range: [-1, -1, -1, -1], blockCount: 3, edges: [0, 2, 0] };
     const functions = [
@@ -65,6 +74,21 @@ describe('compact metadata', () => {
     expect(typeof compact.functions).toBe('string');
     expect(JSON.stringify(expandMetadata(compact))).toBe(JSON.stringify(meta));
     expect(expandMetadata(small)).toBe(small);
+  });
+
+  test('compacts exactly the metadata whose JSON is longer than COMPACT_ABOVE, functions unwritable in JSON too', () => {
+    // Two functions and an item JSON writes as null, padded to a length; the key after `functions` counts too.
+    const sized = (length: number) => {
+      const padded = { ...meta, functions: [functions[0], () => 0, { name: '' }], after: '' };
+      const name = 'x'.repeat(length - JSON.stringify(padded).length);
+      return { ...padded, functions: [functions[0], () => 0, { name }] };
+    };
+    const at = sized(COMPACT_ABOVE);
+    expect(JSON.stringify(at)).toHaveLength(COMPACT_ABOVE);
+    expect(compactMetadata(at)).toBe(JSON.stringify(at));
+    const over = sized(COMPACT_ABOVE + 1);
+    expect(JSON.parse(compactMetadata(over))).toMatchObject({ format: COMPACT_METADATA_FORMAT });
+    expect(JSON.stringify(expandMetadata(JSON.parse(compactMetadata(over))))).toBe(JSON.stringify(over));
   });
 
   test("is written as registered, in the run's metadata file, and read back expanded", () => {
