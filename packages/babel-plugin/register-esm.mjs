@@ -59,10 +59,14 @@ export async function load(url, context, nextLoad) {
 async function compileWithBabel(source, file, key) {
   const { cache } = project;
   const loaded = cache.watchLoads();
-  const { babel, plugins } = await loadCompiler();
+  const { babel, plugin, plugins, onlyPathprofLeavesOut } = await loadCompiler();
   const partial = await babel.loadPartialConfigAsync({ ...project.options, plugins, filename: file });
   // Null: ignored by the project's config.
-  const result = partial && (await babel.transformAsync(source, partial.options));
+  const result =
+    partial &&
+    (onlyPathprofLeavesOut(partial.options, plugin, file, source)
+      ? { code: null, map: null }
+      : await babel.transformAsync(source, partial.options));
   loaded();
   return cache.storeCompiled(
     key,
@@ -81,5 +85,6 @@ async function loadCompiler() {
     filename: path.join(project.cwd, 'index.js'),
   });
   const named = (config?.options.plugins ?? []).some((item) => item.value === plugin);
-  return (project.compiler = { babel, plugins: named ? [] : [plugin] });
+  const { onlyPathprofLeavesOut } = here('./dist/untouched-files.js');
+  return (project.compiler = { babel, plugin, plugins: named ? [] : [plugin], onlyPathprofLeavesOut });
 }

@@ -49,7 +49,8 @@ function loadCompiler() {
   // The config a file at the project's root gets; a config that names the plugin keeps its options.
   const config = babel.loadPartialConfig({ cwd, filename: path.join(cwd, 'index.js') });
   const named = (config?.options.plugins ?? []).some((item) => item.value === plugin);
-  return (compiler = { babel, plugins: named ? [] : [plugin] });
+  const { onlyPathprofLeavesOut } = require('./dist/untouched-files.js');
+  return (compiler = { babel, plugin, plugins: named ? [] : [plugin], onlyPathprofLeavesOut });
 }
 
 /** @babel/register's extensions when a call names none (@babel/core's DEFAULT_EXTENSIONS, without loading it). */
@@ -145,7 +146,7 @@ function resolvedSettings(filename) {
 
 function compileWithBabel(source, filename, key) {
   const loaded = cache.watchLoads();
-  const { babel } = loadCompiler();
+  const { babel, plugin, onlyPathprofLeavesOut } = loadCompiler();
   // @babel/register's matcher: the hook's `only`/`ignore` alone, then the config's in the options.
   const ignoreCheck = {
     ...hook.transform,
@@ -161,11 +162,13 @@ function compileWithBabel(source, filename, key) {
   const partial = babel.loadPartialConfig(ignoreCheck) && babel.loadPartialConfig(optionsOf(filename));
   const result =
     partial &&
-    babel.transformSync(source, {
-      ...partial.options,
-      sourceMaps: partial.options.sourceMaps === undefined ? 'both' : partial.options.sourceMaps,
-      ast: false,
-    });
+    (onlyPathprofLeavesOut(partial.options, plugin, filename, source)
+      ? { code: null, map: null }
+      : babel.transformSync(source, {
+          ...partial.options,
+          sourceMaps: partial.options.sourceMaps === undefined ? 'both' : partial.options.sourceMaps,
+          ast: false,
+        }));
   loaded();
   return cache.storeCompiled(
     key,

@@ -367,6 +367,33 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
     });
   });
 
+  test("node --test: a failing test's location is its line in the source (test files load as written)", () => {
+    inScratchProject('command-node-test-location-', (project) => {
+      writeFileSync(join(project, 'babel.config.json'), '{}\n');
+      mkdirSync(join(project, 'node_modules'));
+      writeFileSync(join(project, 'sign.js'), 'exports.sign = (x) => (x > 0 ? 1 : x < 0 ? -1 : 0);\n');
+      // node:test takes a test's location from V8's position of its test() call, which no source map
+      // reaches: Babel's reprinting of a file (here the blank lines between statements) moves it.
+      const body =
+        "\nconst assert = require('node:assert');\n\n\nconst { sign } = require('./sign.js');\n\n\ntest('signs', () => {\n  assert.equal(sign(2), 2);\n});\n";
+      writeFileSync(join(project, 'a.test.js'), `const test = require('node:test');\n${body}`);
+      writeFileSync(
+        join(project, 'b.test.mjs'),
+        `import test from 'node:test';\nimport { createRequire } from 'node:module';\nconst require = createRequire(import.meta.url);\n${body}`,
+      );
+      const locations = (text: string) => text.match(/^ *location: .*$/gm);
+      const plain = spawnSync(process.execPath, ['--test'], { cwd: project, encoding: 'utf8' }).stdout;
+      expect(locations(plain)).toEqual([
+        expect.stringMatching(/a\.test\.js:9:1'$/),
+        expect.stringMatching(/b\.test\.mjs:11:1'$/),
+      ]);
+      const run = pathprof(project, ['node', '--test']);
+      expect(run.status).toBe(1);
+      expect(locations(run.stdout)).toEqual(locations(plain));
+      expect(run.stdout).toMatch(/^ {2}exports\.sign +1 /m);
+    });
+  });
+
   test('node --test: a process per test file (ES modules and CommonJS), their counts added up', () => {
     inScratchProject('command-node-test-', (project) => {
       writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
