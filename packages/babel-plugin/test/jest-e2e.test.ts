@@ -99,6 +99,9 @@ ${extra}};
       'jest.jsdom.config.js': config('jsdom', setup),
       'jest.custom.config.js': config('<rootDir>/custom-environment.js', setup),
       'jest.bare-jsdom.config.js': config('jsdom'),
+      // Only lazy/d.lazy.js (not a test file of the other configs): it loads the instrumented code inside its test.
+      'jest.bare-lazy.config.js': config('node', "  testMatch: ['**/lazy/*.lazy.js'],\n"),
+      'lazy/d.lazy.js': "test('d', () => { expect(require('../src/sign')(2)).toBe(1); });\n",
       // The project's own setup file first, as a project appending ours to its list has it.
       'jest.setup-after.config.js': config(
         'jsdom',
@@ -197,5 +200,18 @@ module.exports = class ShopEnvironment extends TestEnvironment {
       "pathprof: instrumented code (src/sign.js) runs in a jest test environment that writes no profile, so its counts are lost: add setupFilesAfterEnv: ['babel-plugin-pathprof/jest-setup'] to the jest config (any testEnvironment), or use testEnvironment: babel-plugin-pathprof/jest-environment",
     ]);
     expect(existsSync(out)).toBe(false);
+  });
+
+  // jest fails a test that adds a hook (its error is not thrown where it could be caught): no waiting then.
+  test('code first loaded inside a test that writes nothing: the test passes, the warning comes at once', () => {
+    const out = project.path('profiles-bare-lazy');
+    const run = jest('jest.bare-lazy.config.js', out, ['--runInBand', '--no-cache']);
+    expect(run.stderr).toContain('Tests:       1 passed, 1 total');
+    expect(run.status).toBe(0);
+    const warnings = run.stderr.split('\n').filter((l) => l.startsWith('pathprof:'));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toContain(
+      'pathprof: instrumented code (src/sign.js) runs in a jest test environment that writes no profile',
+    );
   });
 });

@@ -193,22 +193,32 @@ function writeOnTerminatingSignals(p: NodeJS.Process, write: () => void): void {
 /**
  * jest runs the setup files in their listed order: a project's own, listed before ours (tippy.js's imports the
  * library), loads instrumented code before our setup file sets the store's writer. So the writer is looked for
- * again before the file's first test, in a root-level hook; code first loaded inside a test (where jest
- * refuses new hooks), or outside a jest file, has already missed every setup file: it is told at once.
+ * again before the file's first test, in a root-level hook, while jest still collects the file's tests. Code
+ * first loaded inside a test, once tests run, or outside a jest file has already missed every setup file: it is
+ * told at once. (jest does not throw at a hook added then: it fails the running test, or the run.)
  */
 function warnUnlessAWriterComes(p: NodeJS.Process, store: PathprofStore, file: string | undefined): void {
   const beforeAll = (globalThis as { beforeAll?: (hook: () => void) => void }).beforeAll;
-  try {
-    if (typeof beforeAll === 'function') {
-      beforeAll(() => {
-        if (!store.writer) warnNothingWrites(p, file);
-      });
-      return;
-    }
-  } catch {
-    // A hook defined inside a test.
+  if (typeof beforeAll === 'function' && jestCollectsTests()) {
+    beforeAll(() => {
+      if (!store.writer) warnNothingWrites(p, file);
+    });
+    return;
   }
   warnNothingWrites(p, file);
+}
+
+/** Whether jest-circus is collecting the test file's tests (its state, under a symbol it does not register). */
+function jestCollectsTests(): boolean {
+  const global = globalThis as Record<symbol, unknown>;
+  const key = Object.getOwnPropertySymbols(global).find((s) => s.description === 'JEST_STATE_SYMBOL');
+  const state = key === undefined ? undefined : (global[key] as JestCircusState | undefined);
+  return state?.hasStarted === false && !state.currentlyRunningTest;
+}
+
+interface JestCircusState {
+  readonly hasStarted?: boolean;
+  readonly currentlyRunningTest?: unknown;
 }
 
 const WARNED = Symbol.for('pathprof.nothing-writes-warned');
