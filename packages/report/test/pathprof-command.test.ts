@@ -394,6 +394,37 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
     });
   });
 
+  test("a TypeScript module another loader compiles after ours (tsx's) loads as without pathprof", () => {
+    inScratchProject('command-ts-loader-', (project) => {
+      writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
+      mkdirSync(join(project, 'node_modules'));
+      writeFileSync(
+        join(project, 'sign.ts'),
+        'export const sign = (x: number): number => (x > 0 ? 1 : -1);\n',
+      );
+      writeFileSync(join(project, 'main.js'), "import { sign } from './sign.ts';\nconsole.log(sign(2));\n");
+      // tsx in miniature: registered after pathprof's hook, it asks ours for a .ts module, then strips its types.
+      writeFileSync(
+        join(project, 'strip-types.mjs'),
+        `export async function load(url, context, nextLoad) {
+  if (!url.endsWith('.ts')) return nextLoad(url, context);
+  const { source } = await nextLoad(url, { ...context, format: 'module' });
+  return { format: 'module', source: String(source).replace(/: number/g, ''), shortCircuit: true };
+}
+`,
+      );
+      writeFileSync(
+        join(project, 'register.mjs'),
+        "import { register } from 'node:module';\nregister('./strip-types.mjs', import.meta.url);\n",
+      );
+      const args = ['--import', './register.mjs', 'main.js'];
+      expect(spawnSync(process.execPath, args, { cwd: project, encoding: 'utf8' }).stdout).toBe('1\n');
+      const run = pathprof(project, ['node', ...args]);
+      expect(run.stderr).not.toMatch(/SyntaxError/);
+      expect(run.stdout).toMatch(/^1\n/);
+    });
+  });
+
   test('node --test: a process per test file (ES modules and CommonJS), their counts added up', () => {
     inScratchProject('command-node-test-', (project) => {
       writeFileSync(join(project, 'package.json'), '{ "type": "module" }\n');
