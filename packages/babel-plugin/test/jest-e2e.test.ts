@@ -108,6 +108,8 @@ ${extra}};
         "  setupFilesAfterEnv: ['<rootDir>/test/setup.js', 'babel-plugin-pathprof/jest-setup'],\n",
       ),
       'test/setup.js': "const sign = require('../src/sign');\nsign(3);\n",
+      // jest runs setupFiles before its test framework (no hooks yet), then ours among setupFilesAfterEnv.
+      'jest.setup-files.config.js': config('node', `  setupFiles: ['<rootDir>/test/setup.js'],\n${setup}`),
       // A project's own environment: not jest-environment-node's class, a global of its own.
       'custom-environment.js': `const { TestEnvironment } = require('jest-environment-jsdom');
 module.exports = class ShopEnvironment extends TestEnvironment {
@@ -188,6 +190,13 @@ module.exports = class ShopEnvironment extends TestEnvironment {
   test("a project's setup file listed before ours runs instrumented code: no warning, its counts written", () => {
     const out = project.path('profiles-setup-after');
     const run = jest('jest.setup-after.config.js', out, ['--runInBand', '--no-cache']);
+    expect(run.stderr).not.toContain('pathprof:');
+    expect(counts(out)).toEqual({ ...exact, 'entry true return': exact['entry true return'] + 3 });
+  });
+
+  test('a setupFiles file runs instrumented code before the test framework: no warning, its counts written', () => {
+    const out = project.path('profiles-setup-files');
+    const run = jest('jest.setup-files.config.js', out, ['--runInBand', '--no-cache']);
     expect(run.stderr).not.toContain('pathprof:');
     expect(counts(out)).toEqual({ ...exact, 'entry true return': exact['entry true return'] + 3 });
   });

@@ -193,19 +193,38 @@ function writeOnTerminatingSignals(p: NodeJS.Process, write: () => void): void {
 /**
  * jest runs the setup files in their listed order: a project's own, listed before ours (tippy.js's imports the
  * library), loads instrumented code before our setup file sets the store's writer. So the writer is looked for
- * again before the file's first test, in a root-level hook, while jest still collects the file's tests. Code
- * first loaded inside a test, once tests run, or outside a jest file has already missed every setup file: it is
- * told at once. (jest does not throw at a hook added then: it fails the running test, or the run.)
+ * again before the file's first test, in a root-level hook, while jest still collects the file's tests. Its
+ * `setupFiles` run earlier still, before the test framework (no hooks yet): then the writer is looked for once
+ * the event loop's current turn is over, in which jest goes on to load the framework, its `setupFilesAfterEnv`
+ * and the test file. Code first loaded inside a test, once tests run, or outside a jest file has already missed
+ * every setup file: it is told at once. (jest does not throw at a hook added then: it fails the running test, or
+ * the run.)
  */
 function warnUnlessAWriterComes(p: NodeJS.Process, store: PathprofStore, file: string | undefined): void {
+  const warn = () => {
+    if (!store.writer) warnNothingWrites(p, file);
+  };
+  if (lookBeforeTheFirstTest(warn)) return;
+  const later = jestStarting() ? p.getBuiltinModule?.('node:timers').setImmediate : undefined;
+  if (typeof later === 'function') later(() => lookBeforeTheFirstTest(warn) || warn());
+  else warn();
+}
+
+/** Runs `look` in a root-level hook when jest-circus is collecting the file's tests; whether it could. */
+function lookBeforeTheFirstTest(look: () => void): boolean {
   const beforeAll = (globalThis as { beforeAll?: (hook: () => void) => void }).beforeAll;
-  if (typeof beforeAll === 'function' && jestCollectsTests()) {
-    beforeAll(() => {
-      if (!store.writer) warnNothingWrites(p, file);
-    });
-    return;
-  }
-  warnNothingWrites(p, file);
+  if (typeof beforeAll !== 'function' || !jestCollectsTests()) return false;
+  beforeAll(look);
+  return true;
+}
+
+/** Whether this is a jest test file's realm before its test framework is in (no circus state, no hooks yet). */
+function jestStarting(): boolean {
+  const global = globalThis as Record<symbol | string, unknown>;
+  return (
+    typeof global.beforeAll !== 'function' &&
+    !Object.getOwnPropertySymbols(global).some((s) => s.description === 'JEST_STATE_SYMBOL')
+  );
 }
 
 /** Whether jest-circus is collecting the test file's tests (its state, under a symbol it does not register). */
