@@ -190,7 +190,8 @@ export function main(argv: string[]): void {
       const unexecutedLimit = command === 'json' ? limit : 0;
       const report = pathReport(files, problems.messages, { ...coverage, unexecutedLimit });
       if (command === 'text') {
-        emit(formatTextReport(report, style, top));
+        // Nothing read, for a reason the problems give (no profile directory here): a table of nothing hides it.
+        if (files.length > 0 || !problems.any) emit(formatTextReport(report, style, top));
         break;
       }
       const withContexts = files.some((f) => f.contexts)

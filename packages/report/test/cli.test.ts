@@ -56,6 +56,7 @@ function mocha(out: string, env: NodeJS.ProcessEnv = {}, args: string[] = []) {
       expect(run.stderr).toBe(
         `pathprof-report: .pathprof: no such profile directory (${join(project, '.pathprof')} is: run the report in ${project})\n`,
       );
+      expect(run.stdout).toBe('');
     });
   });
 
