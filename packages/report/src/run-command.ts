@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { constants } from 'node:os';
-import { dirname } from 'node:path';
+import { basename, dirname } from 'node:path';
 import { profileDirectory, readProfileDirectory, startRun } from '@pathprof/runtime';
 import { main as report } from './cli';
 
@@ -72,8 +72,12 @@ export async function main(argv: string[]): Promise<void> {
   if (started) {
     if (readProfileDirectory(dir).profiles.length === 0) {
       console.error(
-        `pathprof: ${command} wrote no profile into ${dir}: did it run any of the project's code, and is ` +
-          "'pathprof' among the plugins of its Babel config (or does it run its own Babel hook without it)?",
+        basename(command) === 'vitest'
+          ? `pathprof: vitest wrote no profile into ${dir}: Vitest compiles the project's files itself, past ` +
+              "Node's hooks; its coverage provider profiles them (provider: 'custom', customProviderModule: " +
+              "'babel-plugin-pathprof/vitest': see the README's Vitest section)"
+          : `pathprof: ${command} wrote no profile into ${dir}: did it run any of the project's code, and is ` +
+              "'pathprof' among the plugins of its Babel config (or does it run its own Babel hook without it)?",
       );
     } else {
       report([dir]);

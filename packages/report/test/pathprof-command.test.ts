@@ -121,6 +121,11 @@ function inScratchProject(prefix: string, body: (project: string) => void): void
       const nothing = pathprof(project, ['node', '-e', 'process.exit(5)']);
       expect(nothing.status).toBe(5);
       expect(nothing.stderr).toContain(`pathprof: node wrote no profile into ${join(project, '.pathprof')}`);
+      // Vitest's own transform is past the hooks: its coverage provider is what profiles it.
+      writeFileSync(join(project, 'vitest'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+      expect(pathprof(project, ['./vitest', 'run']).stderr).toMatch(
+        /^pathprof: vitest wrote no profile into .*: Vitest compiles the project's files itself, .*customProviderModule: 'babel-plugin-pathprof\/vitest'/,
+      );
       const missing = pathprof(project, ['no-such-command-anywhere']);
       expect(missing.status).toBe(127);
       expect(missing.stderr).toBe('pathprof: command not found: no-such-command-anywhere\n');
