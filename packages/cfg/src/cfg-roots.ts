@@ -57,7 +57,11 @@ export function rootOf(
     node.value
   ) {
     if ('declare' in node && node.declare) return null;
-    return { node, kind: 'class-field', name: `${className ?? '<class>'}.${keyName(node.key)}` };
+    return {
+      node,
+      kind: 'class-field',
+      name: `${className ?? '<class>'}.${keyName(node.key, 'computed' in node && node.computed)}`,
+    };
   }
   if (isStaticBlock(node)) return { node, kind: 'static-block', name: `${className ?? '<class>'}.<static>` };
   if (isTSModuleBlock(node) && isTSModuleDeclaration(parent) && !parent.declare) {
@@ -76,12 +80,12 @@ function functionName(n: Named, className: string | null): string {
   if ((isFunctionDeclaration(node) || isFunctionExpression(node)) && node.id) return node.id.name;
   if (isClassMethod(node) || isClassPrivateMethod(node)) {
     const prefix = node.kind === 'get' || node.kind === 'set' ? `${node.kind} ` : '';
-    const member = node.kind === 'constructor' ? 'constructor' : keyName(node.key);
+    const member = node.kind === 'constructor' ? 'constructor' : keyName(node.key, node.computed);
     return `${prefix}${className ?? '<class>'}.${member}`;
   }
   if (isObjectMethod(node)) {
     const prefix = node.kind === 'get' || node.kind === 'set' ? `${node.kind} ` : '';
-    return `${prefix}${keyName(node.key)}`;
+    return `${prefix}${keyName(node.key, node.computed)}`;
   }
   return nameFromContext(n) ?? '<anonymous>';
 }
@@ -90,9 +94,9 @@ function functionName(n: Named, className: string | null): string {
 function nameFromContext({ node, parent }: Named): string | null {
   if (isVariableDeclarator(parent) && parent.init === node && isIdentifier(parent.id)) return parent.id.name;
   if (isAssignmentExpression(parent) && parent.right === node) return exprName(parent.left);
-  if (isObjectProperty(parent) && parent.value === node) return keyName(parent.key);
+  if (isObjectProperty(parent) && parent.value === node) return keyName(parent.key, parent.computed);
   if ((isClassProperty(parent) || isClassPrivateProperty(parent)) && parent.value === node) {
-    return keyName(parent.key);
+    return keyName(parent.key, 'computed' in parent && parent.computed);
   }
   if (isExportDefaultDeclaration(parent)) return 'default';
   return null;
@@ -107,9 +111,18 @@ function exprName(e: t.Node): string | null {
   return null;
 }
 
-function keyName(key: t.Node): string {
+/**
+ * A member's name from its key. A computed key that is a name or a chain of names reads as written
+ * (`[Symbol.asyncIterator]`, `[KEY]`), a computed literal as the name it gives; any other computed key is
+ * `[computed]`.
+ */
+function keyName(key: t.Node, computed = false): string {
+  if (isStringLiteral(key) || isNumericLiteral(key)) return String(key.value);
+  if (computed) {
+    const written = exprName(key);
+    return written ? `[${written}]` : '[computed]';
+  }
   if (isIdentifier(key)) return key.name;
   if (isPrivateName(key)) return `#${key.id.name}`;
-  if (isStringLiteral(key) || isNumericLiteral(key)) return String(key.value);
   return '[computed]';
 }
