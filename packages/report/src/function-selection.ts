@@ -154,11 +154,12 @@ function within(inner: FunctionPaths, outer: FunctionPaths): boolean {
 
 /**
  * The names a function answers to: its own (`get DateTime.year`), without `get `/`set ` (`DateTime.year`), and
- * without what it is a member of (`year`).
+ * without what it is a member of (`year`; `[Symbol.iterator]` of `List.[Symbol.iterator]`, a computed key).
  */
 export function namesOf(name: string): string[] {
   const plain = name.replace(/^[gs]et /, '');
-  const member = plain.slice(plain.lastIndexOf('.') + 1);
+  const computed = plain.indexOf('.[');
+  const member = computed >= 0 ? plain.slice(computed + 1) : plain.slice(plain.lastIndexOf('.') + 1);
   return [...new Set([name, plain, member])];
 }
 

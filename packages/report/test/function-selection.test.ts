@@ -56,6 +56,19 @@ pick([2, 2], 2);
     expect(names('selection.js:DateTime.year')).toEqual(['get DateTime.year']);
   });
 
+  test('a member with a computed key answers to the key as written, with or without its class', () => {
+    const list = profileInProcess(
+      'class List { *[Symbol.iterator]() { yield 1; } }\n[...new List()];\n',
+      'list.js',
+    );
+    const named = (target: string) => {
+      const selection = selectFunctions([list], target);
+      return selection.miss ?? selection.functions.map(({ fn }) => fn.meta.name);
+    };
+    expect(named('list.js:[Symbol.iterator]')).toEqual(['List.[Symbol.iterator]']);
+    expect(named('list.js:List.[Symbol.iterator]')).toEqual(['List.[Symbol.iterator]']);
+  });
+
   test('a file by its path from the working directory too: absolute, or relative to a parent', () => {
     expect(names(`${join(process.cwd(), 'virtual', 'selection.js')}:pick`)).toEqual(['pick']);
     expect(names(`../${basename(process.cwd())}/virtual/selection.js:pick`)).toEqual(['pick']);
