@@ -220,19 +220,22 @@ function lookBeforeTheFirstTest(look: () => void): boolean {
 
 /** Whether this is a jest test file's realm before its test framework is in (no circus state, no hooks yet). */
 function jestStarting(): boolean {
-  const global = globalThis as Record<symbol | string, unknown>;
   return (
-    typeof global.beforeAll !== 'function' &&
-    !Object.getOwnPropertySymbols(global).some((s) => s.description === 'JEST_STATE_SYMBOL')
+    typeof (globalThis as { beforeAll?: unknown }).beforeAll !== 'function' && jestCircusState() === undefined
   );
 }
 
-/** Whether jest-circus is collecting the test file's tests (its state, under a symbol it does not register). */
+/** Whether jest-circus is collecting the test file's tests. */
 function jestCollectsTests(): boolean {
+  const state = jestCircusState();
+  return state?.hasStarted === false && !state.currentlyRunningTest;
+}
+
+/** jest-circus's state, under a symbol it does not register. */
+function jestCircusState(): JestCircusState | undefined {
   const global = globalThis as Record<symbol, unknown>;
   const key = Object.getOwnPropertySymbols(global).find((s) => s.description === 'JEST_STATE_SYMBOL');
-  const state = key === undefined ? undefined : (global[key] as JestCircusState | undefined);
-  return state?.hasStarted === false && !state.currentlyRunningTest;
+  return key === undefined ? undefined : (global[key] as JestCircusState | undefined);
 }
 
 interface JestCircusState {
