@@ -5,7 +5,8 @@ import { ignoresFile } from './ignore-comments';
 import { resolveOptions, type ResolvedOptions } from './options';
 import { cutWarning } from './fallbacks';
 import { warnUnnamedFile } from './unnamed-files';
-import { originalSource, unmappedFunctions, withOriginalLocations, type InputMap } from './input-source-map';
+import { compilerAddedCode } from './compiler-added-code';
+import { originalSource, withOriginalLocations, type InputMap } from './input-source-map';
 import { loadInterestingSet } from './interesting-set-file';
 import { staleWarning } from './preferential-mode';
 import { scopeCacheOf, type LaterPlugins } from './handler-scopes';
@@ -93,17 +94,9 @@ function instrumentFile(
   const cwd = state.cwd ?? process.cwd();
   const interesting = options.interesting ? loadInterestingSet(cwd, options.interesting) : null;
   // Found at the compiled code's positions, before they become the source's.
-  const unmapped = source && unmappedFunctions(programPath.node, source.map);
+  const added = source && compilerAddedCode(programPath.node, source.map);
   const instrument = () =>
-    instrumentProgram(
-      programPath,
-      key,
-      source?.text ?? state.file.code,
-      options,
-      interesting,
-      later,
-      unmapped,
-    );
+    instrumentProgram(programPath, key, source?.text ?? state.file.code, options, interesting, later, added);
   const notes = source ? withOriginalLocations(programPath.node, source.map, instrument) : instrument();
   (state.file.metadata as { pathprof?: unknown }).pathprof = notes;
   const warning = cutWarning(key, options.maxPaths, notes.fallbacks);

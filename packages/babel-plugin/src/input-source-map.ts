@@ -1,5 +1,6 @@
 import * as t from '@babel/types';
 import {
+  decodedMappings,
   GREATEST_LOWER_BOUND,
   LEAST_UPPER_BOUND,
   originalPositionFor,
@@ -46,18 +47,29 @@ export function originalSource(filename: string, inputMap: InputMap | null): Ori
 
 /**
  * Runs `work` with every node's location in the original source, then puts the compiled code's locations
- * back (Babel's own output source map is made from them, and merged with the input map). Positions with no
- * mapping (helpers the compiler added) keep their place in the compiled code.
+ * back (Babel's own output source map is made from them, and merged with the input map). A node that starts
+ * (ends) on a line with no mapping starts (ends) at its first (last) mapped position: TypeScript's generator
+ * holding an async function's body starts on such a line (`return __awaiter(this, …, function* () {`), its
+ * body on the next. A node with no mapping at all (helpers the compiler added) keeps its place in the
+ * compiled code.
  */
 export function withOriginalLocations<T>(program: t.Program, map: TraceMap, work: () => T): T {
   const saved = new Map<t.SourceLocation, Pick<t.SourceLocation, 'start' | 'end'>>();
+  const lines = decodedMappings(map);
   t.traverseFast(program, (node) => {
     const loc = node.loc;
     if (!loc || saved.has(loc)) return;
     saved.set(loc, { start: loc.start, end: loc.end });
+    // The program starts where its file does, whatever the compiler put first.
+    const within = (which: 'first' | 'last') => (t.isProgram(node) ? null : mappedWithin(lines, loc, which));
     const start =
-      original(map, loc.start, GREATEST_LOWER_BOUND) ?? original(map, loc.start, LEAST_UPPER_BOUND);
-    const end = original(map, loc.end, LEAST_UPPER_BOUND) ?? original(map, loc.end, GREATEST_LOWER_BOUND);
+      original(map, loc.start, GREATEST_LOWER_BOUND) ??
+      original(map, loc.start, LEAST_UPPER_BOUND) ??
+      within('first');
+    const end =
+      original(map, loc.end, LEAST_UPPER_BOUND) ??
+      original(map, loc.end, GREATEST_LOWER_BOUND) ??
+      within('last');
     if (!start || !end || end.line < start.line || (end.line === start.line && end.column < start.column))
       return;
     loc.start = { ...loc.start, ...start };
@@ -74,20 +86,26 @@ export function withOriginalLocations<T>(program: t.Program, map: TraceMap, work
 }
 
 /**
- * The functions the compiler added that the map does not cover (TypeScript's `__importStar`, `__createBinding`
- * and the functions inside them): their starts have no mapping, so no place in the source. They are left
- * uninstrumented, as code under an ignore comment is: profiled, they would be reported at lines the source
- * does not have (ts-pattern's 6-line index.ts had functions at lines 9 to 27).
+ * The original position of the first (last) mapping inside `loc`, on the lines after its start (before its
+ * end); null when there is none.
  */
-export function unmappedFunctions(program: t.Program, map: TraceMap): [number, number][] {
-  const ranges: [number, number][] = [];
-  t.traverseFast(program, (node) => {
-    if (!t.isFunction(node) || !node.loc || node.start == null || node.end == null) return;
-    const at = node.loc.start;
-    if (!original(map, at, GREATEST_LOWER_BOUND) && !original(map, at, LEAST_UPPER_BOUND))
-      ranges.push([node.start, node.end]);
-  });
-  return ranges;
+function mappedWithin(
+  lines: ReturnType<typeof decodedMappings>,
+  loc: t.SourceLocation,
+  which: 'first' | 'last',
+): { line: number; column: number } | null {
+  const inside = (line: number, column: number) =>
+    (line > loc.start.line || column >= loc.start.column) && (line < loc.end.line || column < loc.end.column);
+  for (let i = 0; i <= loc.end.line - loc.start.line; i++) {
+    const line = which === 'first' ? loc.start.line + i : loc.end.line - i;
+    const segments = lines[line - 1] ?? [];
+    for (let j = 0; j < segments.length; j++) {
+      const segment = segments[which === 'first' ? j : segments.length - 1 - j];
+      if (segment.length >= 4 && inside(line, segment[0]))
+        return { line: segment[2]! + 1, column: segment[3]! };
+    }
+  }
+  return null;
 }
 
 function original(

@@ -36,6 +36,7 @@ import { planContextFile, type ContextFile } from './context-mode';
 import { ContextPlan } from './context-plan';
 import { initHandlerScopes, type LaterPlugins } from './handler-scopes';
 import { splitExportedDeclarations } from './split-exports';
+import { compilerShells, straightLineStatements, type CompilerAddedCode } from './compiler-added-code';
 
 /** What the build says of one file (`result.metadata.pathprof`). */
 export interface FileNotes {
@@ -57,9 +58,9 @@ export interface FileNotes {
  * code inserted on the edges, and a preamble registering the file's counters and metadata. Runs from
  * `Program` enter, before other plugins change the code. Returns the functions that needed a fallback.
  * `interesting` is the interesting set, in preferential mode. `later`: what we know of the plugins that
- * walk the file after ours, if any (handler-scopes.ts, split-exports.ts). `unmapped`, for code that came with an
- * input source map (`source` is then its original, and the metadata says so): the functions the map does not
- * cover, left uninstrumented.
+ * walk the file after ours, if any (handler-scopes.ts, split-exports.ts). `added`, for code that came with an
+ * input source map (`source` is then its original, and the metadata says so): the code the map does not
+ * cover, whose functions are left uninstrumented and whose statements have no decisions.
  */
 export function instrumentProgram(
   path: NodePath<t.Program>,
@@ -68,10 +69,10 @@ export function instrumentProgram(
   options: ResolvedOptions,
   interesting: LoadedInterestingSet | null = null,
   later: LaterPlugins | null = null,
-  unmapped: readonly [number, number][] | null = null,
+  added: CompilerAddedCode | null = null,
 ): FileNotes {
   const program = path.node;
-  const ignored = [...ignoredRanges(program, path.parent), ...(unmapped ?? [])];
+  const ignored = [...ignoredRanges(program, path.parent), ...(added?.functions ?? [])];
   // One walk of the file finds its names, its graph roots and the declarations lowering splits. Fresh names
   // from the file's names, not Babel's generateUidIdentifier: that retries `_hint`, `_hint2`, … against the
   // scope chain on every call, quadratic in a file with thousands of functions (7% of lodash's transform).
@@ -82,10 +83,21 @@ export function instrumentProgram(
   // (a page's `<script>` elements): the names of the file's lasting state (its counters' record, the mailbox)
   // carry a digest of its key, so that the next instrumented script's do not replace them.
   const fileScoped = program.sourceType === 'script' ? taggedNames(fresh, fingerprint(key)) : fresh;
-  const roots = scan.roots.filter(
+  const kept = scan.roots.filter(
     (root) =>
       !ignored.some(([s, e]) => root.node.start != null && root.node.start >= s && root.node.end! <= e),
   );
+  // TypeScript's async functions below ES2017: the function holding the body is reported as the one written.
+  const { shells, shellOf } = compilerShells(added ? kept.map((root) => root.node) : []);
+  const rootOf = new Map(kept.map((root) => [root.node, root]));
+  const roots = kept
+    .filter((root) => !shells.has(root.node))
+    .map((root) => {
+      const shell = shellOf.get(root.node);
+      if (!shell) return root;
+      const yieldsAreAwaits = t.isFunction(root.node) && root.node.generator;
+      return { ...root, name: rootOf.get(shell)!.name, yieldsAreAwaits };
+    });
   // Which calls have a statically known callee comes from Babel's scope, before anything is rewritten.
   const targets = options.mode === 'interprocedural' || options.contexts ? findCallTargets(path) : null;
   // So are the values conditions test that cannot change (path mode: the report sets infeasible paths aside).
@@ -101,7 +113,16 @@ export function instrumentProgram(
   const split = targets && options.mode === 'interprocedural' ? splitCallsFor(targets, roots) : undefined;
   // After lowering, as the report's `buildInstrumentedCfgs` computes it: both must build the same graphs.
   const nonThrowing = nonThrowingCode(program);
-  const graphs = roots.map((root) => buildCfg(root, key, nonThrowing, split)).filter(canInstrument);
+  const straightLine = added ? straightLineStatements(added, split) : undefined;
+  const graphs = roots
+    .map((root) => {
+      const graph = buildCfg(root, key, nonThrowing, { splitCalls: split, straightLine });
+      const shell = shellOf.get(root.node);
+      return shell && shell.loc
+        ? { ...graph, range: { start: { ...shell.loc.start }, end: { ...shell.loc.end } } }
+        : graph;
+    })
+    .filter(canInstrument);
   const modular = program.body.some((s) => t.isImportDeclaration(s) || t.isExportDeclaration(s));
   const early = modular
     ? functionsBeforePreamble(
@@ -238,7 +259,7 @@ export function instrumentProgram(
     ...(interprocedural ? { interprocedural: interprocedural.meta } : {}),
     ...(interesting ? { preferential: { interesting: interesting.file, digest: interesting.digest } } : {}),
     ...(contexts ? { contexts: contexts.meta } : {}),
-    ...(unmapped ? { compiledBefore: true as const } : {}),
+    ...(added ? { compiledBefore: true as const } : {}),
   };
   const runtimeImport = options.runtime === 'auto' ? runtimeLoading(modular, key) : options.runtime;
   const hash = fingerprint(source);

@@ -4,15 +4,10 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import ts from 'typescript';
 import type { FileMetadata } from '../src/metadata';
-import {
-  type FunctionReport,
-  istanbulCoverages,
-  loadProfiledFiles,
-  pathReport,
-  Problems,
-} from '@pathprof/report';
+import { istanbulCoverages, loadProfiledFiles, pathReport, Problems } from '@pathprof/report';
 import { readmeSetup } from './support/readme-setup';
 import { ScratchProject } from './support/scratch-project';
+import { pathsOf } from './support/paths-of';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
 
@@ -34,13 +29,6 @@ const areaPaths = [
   "1 scale ?? 1: null or undefined, shape.kind === 'circle': false, return shape.side * shape.side * factor;: return",
   "1 scale ?? 1: null or undefined, shape.kind === 'circle': true, return Math.PI * shape.r * shape.r * factor;: return",
 ];
-
-/** A function's executed paths as `count decisions` (each decision's code and outcome), sorted. */
-function pathsOf(fn: FunctionReport): string[] {
-  return fn.paths
-    .map((p) => `${p.count} ${p.decisions.map((d) => `${d.code}: ${d.outcome}`).join(', ')}`)
-    .sort();
-}
 
 /**
  * Code that TypeScript compiled before Babel saw it is reported against the TypeScript source: tsc's output

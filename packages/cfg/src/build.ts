@@ -1,6 +1,6 @@
 import * as t from '@babel/types';
 import { parse, type ParserOptions, type ParserPlugin } from '@babel/parser';
-import { CfgBuilder } from './cfg-builder';
+import { CfgBuilder, type CfgBuildOptions } from './cfg-builder';
 import type { CfgRoot } from './cfg-roots';
 import { findCfgRoots, scanProgram } from './program-scan';
 import type { ControlFlowGraph } from './control-flow-graph';
@@ -21,19 +21,18 @@ const traverse = (traverseModule as unknown as { default?: typeof traverseModule
 
 /**
  * The graph of one function-like (see `findCfgRoots` for what qualifies). `nonThrowing` is
- * `nonThrowingCode` of the program as it is now (after any lowering). `splitCalls` names calls to give a
- * call vertex and a return site of their own (interprocedural numbering); a call evaluated while the
- * parameters are bound is never split. With `points`, the program point of each of its statements and
- * expressions is recorded there.
+ * `nonThrowingCode` of the program as it is now (after any lowering). `options.splitCalls` names calls to
+ * give a call vertex and a return site of their own (interprocedural numbering); a call evaluated while the
+ * parameters are bound is never split. With `options.points`, the program point of each of its statements
+ * and expressions is recorded there.
  */
 export function buildCfg(
   root: CfgRoot,
   filename: string,
   nonThrowing: ReadonlySet<t.Node>,
-  splitCalls?: ReadonlySet<t.Node>,
-  points?: ProgramPoints,
+  options?: CfgBuildOptions,
 ): ControlFlowGraph {
-  return new CfgBuilder(root.node, root.kind, root.name, filename, nonThrowing, splitCalls, points).build();
+  return new CfgBuilder(root, filename, nonThrowing, options).build();
 }
 
 /** The graphs of every function-like in a program, in source order, the program's own first. */
@@ -78,7 +77,7 @@ export function buildInstrumentedCfgs(
   for (const root of roots) lowerForDecisions(root.node, hidden, declarations.get(root.node) ?? []);
   const split = targets ? splitCallsFor(targets, roots) : undefined;
   const nonThrowing = nonThrowingCode(program);
-  return roots.map((root) => buildCfg(root, filename, nonThrowing, split, points));
+  return roots.map((root) => buildCfg(root, filename, nonThrowing, { splitCalls: split, points }));
 }
 
 /**

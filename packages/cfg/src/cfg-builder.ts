@@ -22,6 +22,7 @@ import {
 } from './node-facts';
 import { CfgError } from './cfg-error';
 import type { ProgramPoints } from './program-point';
+import type { CfgRoot } from './cfg-roots';
 import {
   firstProperty,
   hasBranchingComputedKey,
@@ -71,7 +72,20 @@ const {
   VISITOR_KEYS,
 } = t;
 
-const NO_CALLS: ReadonlySet<t.Node> = new Set();
+const NO_NODES: ReadonlySet<t.Node> = new Set();
+
+/** What a graph is built with beyond its root, the file's name and `nonThrowingCode`. */
+export interface CfgBuildOptions {
+  /** Calls to split into a call vertex and a return site (`splitCall`); none by default. */
+  readonly splitCalls?: ReadonlySet<t.Node>;
+  /** When given, filled with the program point of every statement and expression the graph runs. */
+  readonly points?: ProgramPoints;
+  /**
+   * Statements that are straight-line code here: one piece that may throw, with no decisions of the graph
+   * (a compiler's helpers, outside the source: the plugin's compiler-added-code.ts). None jumps or suspends.
+   */
+  readonly straightLine?: ReadonlySet<t.Node>;
+}
 
 /** What a condition's direct edges are called when the whole condition is one leaf (no `&&`, `||`, `?:`). */
 interface LeafSites {
@@ -104,19 +118,29 @@ export class CfgBuilder {
   /** The calls in `calls`: a `||`'s left operand is noted twice. */
   private readonly callsNoted = new Set<t.Node>();
 
+  private readonly root: t.Node;
+  private readonly kind: CfgRootKind;
+  private readonly name: string;
+  private readonly yieldsAreAwaits: boolean;
+  private readonly splitCalls: ReadonlySet<t.Node>;
+  private readonly points?: ProgramPoints;
+  private readonly straightLine: ReadonlySet<t.Node>;
+
   constructor(
-    private readonly root: t.Node,
-    private readonly kind: CfgRootKind,
-    private readonly name: string,
+    root: CfgRoot,
     private readonly filename: string,
     /** Nodes whose own evaluation cannot throw where they are (`nonThrowingCode`). */
     private readonly nonThrowing: ReadonlySet<t.Node>,
-    /** Calls to split into a call vertex and a return site (`splitCall`); none by default. */
-    private readonly splitCalls: ReadonlySet<t.Node> = NO_CALLS,
-    /** When given, filled with the program point of every statement and expression the graph runs. */
-    private readonly points?: ProgramPoints,
+    { splitCalls = NO_NODES, points, straightLine = NO_NODES }: CfgBuildOptions = {},
   ) {
-    this.isGenerator = isFunction(root) && root.generator === true;
+    this.root = root.node;
+    this.kind = root.kind;
+    this.name = root.name;
+    this.yieldsAreAwaits = root.yieldsAreAwaits === true;
+    this.splitCalls = splitCalls;
+    this.points = points;
+    this.straightLine = straightLine;
+    this.isGenerator = isFunction(this.root) && this.root.generator === true;
   }
 
   build(): ControlFlowGraph {
@@ -337,6 +361,11 @@ export class CfgBuilder {
   private stmt(s: t.Statement, labels: readonly string[] = [], outer: t.Statement = s): void {
     if (this.cur === UNREACHABLE) return;
     this.point(s);
+    if (this.straightLine.has(s)) {
+      this.closeSilent({ type: 'beforeStatement', statement: s }, s);
+      this.g.noteCode(this.cur, s, true);
+      return;
+    }
     switch (s.type) {
       case 'BlockStatement':
         return this.statements(s.body);
@@ -1065,6 +1094,8 @@ export class CfgBuilder {
     if (e.argument) this.expr(e.argument);
     this.code(e);
     this.g.markSuspends(this.cur);
+    // An async function's await, compiled: resumed by next() or throw(), never closed by return().
+    if (this.yieldsAreAwaits) return;
     const resume = this.newJoin();
     this.edgeTo(resume, EdgeKind.Resume, { type: 'resume', expression: e }, e);
     this.jump({ kind: 'yield-return', yieldNode: e }, EdgeKind.YieldReturn, null, e);

@@ -34,6 +34,11 @@ export interface CfgRoot {
   readonly name: string;
   /** How many roots hold this one in their subtree (the program 0, its functions 1, …). */
   readonly depth: number;
+  /**
+   * A generator that is an async function's body, compiled (TypeScript's `__awaiter(…, function* () {…})`):
+   * its `yield`s are the awaits, resumed by next() or throw() and never closed by return().
+   */
+  readonly yieldsAreAwaits?: boolean;
 }
 
 type Named = { node: t.Node; parent: t.Node | null };

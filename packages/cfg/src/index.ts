@@ -17,6 +17,7 @@ export type {
 } from './control-flow-graph';
 export { ENTRY, EXIT } from './graph-builder';
 export type { CfgRoot } from './cfg-roots';
+export type { CfgBuildOptions } from './cfg-builder';
 export { findCfgRoots, scanProgram, type ProgramScan } from './program-scan';
 export {
   buildCfg,

@@ -1,0 +1,202 @@
+import * as t from '@babel/types';
+import { decodedMappings, type TraceMap } from '@jridgewell/trace-mapping';
+
+/**
+ * The code a compiler added to a file it compiled, which the file's source map does not cover: TypeScript's
+ * helpers (`var __importStar = (this && this.__importStar) || …`, `__awaiter`, `__rest`) sit on lines with no
+ * mapping. None of it is the source's, so none of it is reported: such functions are not profiled, and such
+ * statements have no decisions (`<program>` of a 7-line file with seven helpers had 98,380 paths).
+ * Found at the compiled code's positions, before they become the source's (`withOriginalLocations`).
+ */
+export interface CompilerAddedCode {
+  /**
+   * Functions (with the functions inside them) none of whose lines has a mapping, and re-exports' getters, as
+   * [start, end] offsets.
+   */
+  readonly functions: [number, number][];
+  /**
+   * Statements none of whose lines has a mapping, which neither leave their function's code nor suspend it
+   * (no `return`, `break`, `continue`, `yield`, `await` outside the functions in them): straight-line code.
+   */
+  readonly statements: ReadonlySet<t.Statement>;
+}
+
+/**
+ * A line tells: TypeScript moves an async function's body into a generator whose `function* () {` starts on an
+ * unmapped line (`return __awaiter(this, void 0, void 0, function* () {`) while its body is mapped, so a
+ * function is the compiler's only when none of its lines is mapped.
+ */
+export function compilerAddedCode(program: t.Program, map: TraceMap): CompilerAddedCode {
+  const lines = decodedMappings(map);
+  const unmapped = (node: t.Node): boolean => {
+    const loc = node.loc;
+    if (!loc) return false;
+    for (let line = loc.start.line; line <= loc.end.line; line++) {
+      if ((lines[line - 1]?.length ?? 0) > 0) return false;
+    }
+    return true;
+  };
+  const functions: [number, number][] = [];
+  const statements = new Set<t.Statement>();
+  const visit = (node: t.Node): void => {
+    const getter = reexportGetter(node);
+    if (getter && getter.start != null && getter.end != null) functions.push([getter.start, getter.end]);
+    if (t.isFunction(node) && unmapped(node)) {
+      if (node.start != null && node.end != null) functions.push([node.start, node.end]);
+      return;
+    }
+    if (t.isStatement(node) && !t.isFunctionDeclaration(node) && !t.isClassDeclaration(node)) {
+      if (unmapped(node) && staysInItsCode(node)) {
+        statements.add(node);
+        // Its functions are the compiler's too.
+        forEachChild(node, function inner(child) {
+          if (t.isFunction(child) && child.start != null && child.end != null)
+            functions.push([child.start, child.end]);
+          else forEachChild(child, inner);
+        });
+        return;
+      }
+    }
+    forEachChild(node, visit);
+  };
+  visit(program);
+  return { functions, statements };
+}
+
+/**
+ * The getter of a re-export, as TypeScript writes `export { x } from './m'` for CommonJS:
+ * `Object.defineProperty(exports, "x", { enumerable: true, get: function () { return m_1.x; } })`. Its map
+ * places it at the export, which has no function in the source (a barrel file's `index.ts` had one `get` per
+ * line, each a function of one path).
+ */
+function reexportGetter(node: t.Node): t.FunctionExpression | null {
+  if (!t.isCallExpression(node) || node.arguments.length !== 3) return null;
+  const [target, name, descriptor] = node.arguments;
+  if (
+    !t.isMemberExpression(node.callee) ||
+    !t.isIdentifier(node.callee.object, { name: 'Object' }) ||
+    !t.isIdentifier(node.callee.property, { name: 'defineProperty' }) ||
+    !t.isIdentifier(target, { name: 'exports' }) ||
+    !t.isStringLiteral(name) ||
+    !t.isObjectExpression(descriptor)
+  )
+    return null;
+  for (const property of descriptor.properties) {
+    if (!t.isObjectProperty(property) || !t.isIdentifier(property.key, { name: 'get' })) continue;
+    const get = property.value;
+    if (!t.isFunctionExpression(get) || get.params.length !== 0 || get.body.body.length !== 1) return null;
+    const [only] = get.body.body;
+    return t.isReturnStatement(only) && t.isMemberExpression(only.argument) ? get : null;
+  }
+  return null;
+}
+
+/**
+ * `added`'s statements, less those with a call that `splitCalls` gives a call vertex (interprocedural mode: a
+ * helper that calls one of the file's functions), which must be built as they are.
+ */
+export function straightLineStatements(
+  added: CompilerAddedCode,
+  splitCalls: ReadonlySet<t.Node> | undefined,
+): ReadonlySet<t.Statement> {
+  if (!splitCalls?.size) return added.statements;
+  const kept = new Set<t.Statement>();
+  for (const statement of added.statements) {
+    let split = false;
+    const visit = (node: t.Node): void => {
+      if (split || t.isFunction(node)) return;
+      if (splitCalls.has(node)) split = true;
+      else forEachChild(node, visit);
+    };
+    visit(statement);
+    if (!split) kept.add(statement);
+  }
+  return kept;
+}
+
+/** No jump out of `statement` and no suspension in it, outside the functions it contains. */
+function staysInItsCode(statement: t.Statement): boolean {
+  let stays = true;
+  const visit = (node: t.Node): void => {
+    if (!stays || t.isFunction(node)) return;
+    if (
+      t.isReturnStatement(node) ||
+      t.isBreakStatement(node) ||
+      t.isContinueStatement(node) ||
+      t.isYieldExpression(node) ||
+      t.isAwaitExpression(node)
+    ) {
+      stays = false;
+      return;
+    }
+    forEachChild(node, visit);
+  };
+  visit(statement);
+  return stays;
+}
+
+function forEachChild(node: t.Node, visit: (child: t.Node) => void): void {
+  for (const key of t.VISITOR_KEYS[node.type] ?? []) {
+    const child = (node as unknown as Record<string, unknown>)[key];
+    if (Array.isArray(child)) {
+      for (const c of child) if (c && typeof c === 'object' && 'type' in c) visit(c as t.Node);
+    } else if (child && typeof child === 'object' && 'type' in child) visit(child as t.Node);
+  }
+}
+
+/** TypeScript's helpers that run a function's body moved into a function of their last argument. */
+const BODY_RUNNERS = new Set(['__awaiter', '__generator']);
+
+/**
+ * The functions whose whole code is a compiler's call running their body in another function: TypeScript
+ * below ES2017 compiles `async function f() { body }` to `function f() { return __awaiter(this, void 0,
+ * void 0, function* () { body }); }` (below ES2015, that generator to `function () { return __generator(this,
+ * function (_a) { … }); }`). The user wrote one function, so the body is reported as it, under its name and at
+ * its place, and the shells are not profiled: there were two functions, one path in `f` and every decision in
+ * an `<anonymous>` at the body's line.
+ */
+export function compilerShells(roots: readonly t.Node[]): {
+  /** The shells, not profiled. */
+  readonly shells: ReadonlySet<t.Node>;
+  /** Per function holding a body, its outermost shell. */
+  readonly shellOf: ReadonlyMap<t.Node, t.Node>;
+} {
+  const inner = new Map<t.Node, t.Node>();
+  for (const root of roots) {
+    if (!t.isFunction(root)) continue;
+    const call = t.isBlockStatement(root.body) ? returnedAfterTemporaries(root.body.body) : root.body;
+    if (!t.isCallExpression(call) || !BODY_RUNNERS.has(calleeName(call.callee) ?? '')) continue;
+    const last = call.arguments[call.arguments.length - 1];
+    if (t.isFunctionExpression(last)) inner.set(root, last);
+  }
+  const shellOf = new Map<t.Node, t.Node>();
+  const innermost = new Set(inner.values());
+  for (const [shell, first] of inner) {
+    if (innermost.has(shell)) continue;
+    let body = first;
+    for (let next = inner.get(body); next; next = inner.get(body)) body = next;
+    shellOf.set(body, shell);
+  }
+  return { shells: new Set(inner.keys()), shellOf };
+}
+
+/** `x` of a body `var a, b; return x;` (below ES2015, the generator's temporaries are declared first). */
+function returnedAfterTemporaries(body: readonly t.Statement[]): t.Expression | null {
+  const last = body[body.length - 1];
+  if (!t.isReturnStatement(last) || !last.argument) return null;
+  for (let i = 0; i < body.length - 1; i++) {
+    const s = body[i];
+    if (!t.isVariableDeclaration(s) || s.declarations.some((d) => d.init || !t.isIdentifier(d.id)))
+      return null;
+  }
+  return last.argument;
+}
+
+/** `__awaiter` of `__awaiter(…)`, `tslib_1.__awaiter(…)` (`importHelpers`) and `(0, tslib_1.__awaiter)(…)`. */
+function calleeName(callee: t.Node): string | null {
+  if (t.isSequenceExpression(callee)) return calleeName(callee.expressions[callee.expressions.length - 1]);
+  if (t.isIdentifier(callee)) return callee.name;
+  if (t.isMemberExpression(callee) && !callee.computed && t.isIdentifier(callee.property))
+    return callee.property.name;
+  return null;
+}

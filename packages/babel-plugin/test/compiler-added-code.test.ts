@@ -1,0 +1,126 @@
+import { transformSync } from '@babel/core';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import ts from 'typescript';
+import { loadProfiledFiles, pathReport, Problems } from '@pathprof/report';
+import { ScratchProject } from './support/scratch-project';
+import { pathsOf } from './support/paths-of';
+
+const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
+
+// Imports that make TypeScript add its helpers (`esModuleInterop`), a re-export (a getter on `exports`), an object rest (`__rest` below ES2018),
+// and async functions and methods (`__awaiter` below ES2017, with `__generator` below ES2015).
+const source = `import * as util from 'node:util';
+import fs from 'node:fs';
+export { format } from 'node:util';
+
+export async function describe(x: number, options?: { sign?: boolean }): Promise<string> {
+  const { sign, ...rest } = options ?? {};
+  const shown = await Promise.resolve(x > 0 ? x : -x);
+  return util.format('%s%d %d', sign ? (x < 0 ? '-' : '+') : '', shown, Object.keys(rest).length);
+}
+
+export class Store {
+  async has(name: string): Promise<boolean> {
+    return fs.existsSync(name) || name === '';
+  }
+}
+
+export const twice = async (n: number) => {
+  const one = await describe(n);
+  return one + one;
+};
+`;
+
+const main = `const { describe, Store, twice } = require('./compiled/lib.js');
+(async () => {
+  const shown = [await describe(3), await describe(-2, { sign: true }), await describe(4, { sign: true })];
+  shown.push(String(await new Store().has('')), await twice(1));
+  console.log(shown.join(' '));
+})();
+`;
+
+/**
+ * ts-jest's way of handing TypeScript's output to Babel: the output, its inline map, under the `.ts` name. The
+ * code the compiler added outside the map (its helpers) is not reported: `<program>` has the source's
+ * decisions only (none here: two paths, normal and exceptional, where 7 helpers made 98,380), and each async
+ * function is one function, at its place in the source, with its own decisions, counted exactly, where below
+ * ES2017 its body was a generator on a line the map does not cover (not profiled at all).
+ */
+(built ? describe : describe.skip)('code a compiler added, outside the input source map', () => {
+  let project: ScratchProject;
+  beforeAll(() => {
+    project = new ScratchProject({ 'src/lib.ts': source, 'main.js': main });
+  });
+  afterAll(() => project.dispose());
+
+  test.each([['ES5'], ['ES2015'], ['ES2016'], ['ES2017'], ['ES2022']] as const)('target %s', (target) => {
+    const out = ts.transpileModule(source, {
+      fileName: 'lib.ts',
+      compilerOptions: {
+        module: ts.ModuleKind.CommonJS,
+        target: ts.ScriptTarget[target],
+        esModuleInterop: true,
+        inlineSourceMap: true,
+        inlineSources: true,
+      },
+    });
+    const code = transformSync(out.outputText, {
+      filename: project.path('src/lib.ts'),
+      cwd: project.root,
+      babelrc: false,
+      configFile: false,
+      plugins: [['pathprof', { runtime: 'require' }]],
+    })!.code!;
+    mkdirSync(project.path('compiled'), { recursive: true });
+    writeFileSync(project.path('compiled/lib.js'), code);
+    const profiles = project.path(`profiles-${target}`);
+    const run = spawnSync(process.execPath, ['main.js'], {
+      cwd: project.root,
+      env: { ...process.env, PATHPROF_DIR: profiles },
+      encoding: 'utf8',
+    });
+    expect(run.stderr).toBe('');
+    expect(run.stdout).toBe('3 0 -2 0 +4 0 true 1 01 0\n');
+
+    const problems = new Problems();
+    const report = pathReport(loadProfiledFiles([profiles], [project.root], problems), problems.messages);
+    expect(problems.messages).toEqual([]);
+    const functions = report.files[0].functions;
+    // Below ES2015 a class is a function in an IIFE, with a constructor TypeScript writes when the class has none.
+    const store =
+      target === 'ES5' ? ['<anonymous> 11', 'Store 11', 'Store.prototype.has 12'] : ['Store.has 12'];
+    expect(functions.map((f) => `${f.name} ${f.location.start.line}`)).toEqual([
+      '<program> 1',
+      'describe 5',
+      ...store,
+      'twice 17',
+    ]);
+    // The source's top level has no decisions: one path, and its exceptional one.
+    const program = functions[0];
+    expect([program.potentialPaths, program.exceptionPaths.potentialPaths]).toEqual([1, 1]);
+    const [describeFn, has, twice] = ['describe', store[store.length - 1].split(' ')[0], 'twice'].map(
+      (name) => functions.find((f) => f.name === name)!,
+    );
+    // Below ES2015 the body is __generator's state machine, run once per step between awaits.
+    const steps = target === 'ES5' ? 2 : 1;
+    expect([describeFn.activations, has.activations, twice.activations]).toEqual([4 * steps, 1, steps]);
+    if (target === 'ES5') return;
+    expect(pathsOf(has)).toEqual([
+      "1 fs.existsSync(name) || name === '': false, return fs.existsSync(name) || name === '';: return",
+    ]);
+    // Its awaits, yields of a generator below ES2017, are not decisions (no generator's return() path).
+    const format = "return util.format('%s%d %d', sign ? (x < 0 ? '-' : '+') : …: return";
+    // TypeScript's `??` below ES2020 is two comparisons its map places at one point: they quote no code.
+    const nullish =
+      target === 'ES2022'
+        ? ['options ?? {}: not null or undefined', 'options ?? {}: null or undefined']
+        : [': true, : true', ': true, : false'];
+    expect(pathsOf(describeFn)).toEqual([
+      `1 ${nullish[0]}, x > 0: false, sign: true, x < 0: true, ${format}`,
+      `1 ${nullish[0]}, x > 0: true, sign: true, x < 0: false, ${format}`,
+      `2 ${nullish[1]}, x > 0: true, sign: false, ${format}`,
+    ]);
+  });
+});
