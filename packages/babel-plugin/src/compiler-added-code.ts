@@ -1,5 +1,6 @@
 import * as t from '@babel/types';
 import { decodedMappings, type TraceMap } from '@jridgewell/trace-mapping';
+import { forEachChild } from './child-nodes';
 
 /**
  * The code a compiler added to a file it compiled, which the file's source map does not cover: TypeScript's
@@ -133,15 +134,6 @@ function staysInItsCode(statement: t.Statement): boolean {
   };
   visit(statement);
   return stays;
-}
-
-function forEachChild(node: t.Node, visit: (child: t.Node) => void): void {
-  for (const key of t.VISITOR_KEYS[node.type] ?? []) {
-    const child = (node as unknown as Record<string, unknown>)[key];
-    if (Array.isArray(child)) {
-      for (const c of child) if (c && typeof c === 'object' && 'type' in c) visit(c as t.Node);
-    } else if (child && typeof child === 'object' && 'type' in child) visit(child as t.Node);
-  }
 }
 
 /** TypeScript's helpers that run a function's body moved into a function of their last argument. */

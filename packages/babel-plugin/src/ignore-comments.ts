@@ -1,4 +1,5 @@
 import * as t from '@babel/types';
+import { forEachChild } from './child-nodes';
 
 const IGNORE_NEXT = /^\s*pathprof ignore next\s*$/;
 const IGNORE_FILE = /^\s*pathprof ignore file\s*$/;
@@ -26,14 +27,7 @@ export function ignoredRanges(program: t.Program, file: t.Node | null): [number,
       ranges.push([node.start, node.end]);
       return;
     }
-    for (const key of t.VISITOR_KEYS[node.type] ?? []) {
-      const value = (node as unknown as Record<string, unknown>)[key];
-      if (Array.isArray(value)) {
-        for (const v of value) if (v && typeof v === 'object') visit(v as t.Node);
-      } else if (value && typeof value === 'object') {
-        visit(value as t.Node);
-      }
-    }
+    forEachChild(node, visit);
   };
   visit(program);
   return ranges;

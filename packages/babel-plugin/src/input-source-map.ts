@@ -8,6 +8,7 @@ import {
 } from '@jridgewell/trace-mapping';
 import { existsSync, readFileSync } from 'node:fs';
 import * as path from 'node:path';
+import { forEachChild } from './child-nodes';
 
 /** Babel's input source map of a file (`file.inputMap`, from convert-source-map). */
 export interface InputMap {
@@ -50,31 +51,36 @@ export function originalSource(filename: string, inputMap: InputMap | null): Ori
  * back (Babel's own output source map is made from them, and merged with the input map). A node that starts
  * (ends) on a line with no mapping starts (ends) at its first (last) mapped position: TypeScript's generator
  * holding an async function's body starts on such a line (`return __awaiter(this, …, function* () {`), its
- * body on the next. A node with no mapping at all (helpers the compiler added) keeps its place in the
- * compiled code.
+ * body on the next. A node the map makes empty takes the place of the nearest node around it that it does
+ * not: TypeScript compiles `a ?? b` below ES2020 to `a !== null && a !== void 0 ? a : b`, whose comparisons it
+ * maps to one point (their decisions quoted no code; now they quote `a ?? b`). A node with no mapping at all
+ * (helpers the compiler added) keeps its place in the compiled code.
  */
 export function withOriginalLocations<T>(program: t.Program, map: TraceMap, work: () => T): T {
   const saved = new Map<t.SourceLocation, Pick<t.SourceLocation, 'start' | 'end'>>();
   const lines = decodedMappings(map);
-  t.traverseFast(program, (node) => {
+  type Place = Pick<t.SourceLocation, 'start' | 'end'>;
+  const visit = (node: t.Node, around: Place | null): void => {
     const loc = node.loc;
-    if (!loc || saved.has(loc)) return;
-    saved.set(loc, { start: loc.start, end: loc.end });
-    // The program starts where its file does, whatever the compiler put first.
-    const within = (which: 'first' | 'last') => (t.isProgram(node) ? null : mappedWithin(lines, loc, which));
-    const start =
-      original(map, loc.start, GREATEST_LOWER_BOUND) ??
-      original(map, loc.start, LEAST_UPPER_BOUND) ??
-      within('first');
-    const end =
-      original(map, loc.end, LEAST_UPPER_BOUND) ??
-      original(map, loc.end, GREATEST_LOWER_BOUND) ??
-      within('last');
-    if (!start || !end || end.line < start.line || (end.line === start.line && end.column < start.column))
-      return;
-    loc.start = { ...loc.start, ...start };
-    loc.end = { ...loc.end, ...end };
-  });
+    let place = around;
+    if (loc && !saved.has(loc)) {
+      saved.set(loc, { start: loc.start, end: loc.end });
+      const mapped = originalPlace(node, loc, map, lines);
+      if (mapped && !isEmpty(mapped)) {
+        loc.start = { ...loc.start, ...mapped.start };
+        loc.end = { ...loc.end, ...mapped.end };
+        place = loc;
+      } else if (mapped && around && node.start !== node.end) {
+        loc.start = { ...loc.start, line: around.start.line, column: around.start.column };
+        loc.end = { ...loc.end, line: around.end.line, column: around.end.column };
+      } else if (mapped) {
+        loc.start = { ...loc.start, ...mapped.start };
+        loc.end = { ...loc.end, ...mapped.end };
+      }
+    }
+    forEachChild(node, (child) => visit(child, place));
+  };
+  visit(program, null);
   try {
     return work();
   } finally {
@@ -83,6 +89,34 @@ export function withOriginalLocations<T>(program: t.Program, map: TraceMap, work
       loc.end = end;
     }
   }
+}
+
+type Position = { line: number; column: number };
+
+/** Where `loc` (of `node`) is in the original source; null when the map places it nowhere or backwards. */
+function originalPlace(
+  node: t.Node,
+  loc: t.SourceLocation,
+  map: TraceMap,
+  lines: ReturnType<typeof decodedMappings>,
+): { start: Position; end: Position } | null {
+  // The program starts where its file does, whatever the compiler put first.
+  const within = (which: 'first' | 'last') => (t.isProgram(node) ? null : mappedWithin(lines, loc, which));
+  const start =
+    original(map, loc.start, GREATEST_LOWER_BOUND) ??
+    original(map, loc.start, LEAST_UPPER_BOUND) ??
+    within('first');
+  const end =
+    original(map, loc.end, LEAST_UPPER_BOUND) ??
+    original(map, loc.end, GREATEST_LOWER_BOUND) ??
+    within('last');
+  if (!start || !end || end.line < start.line || (end.line === start.line && end.column < start.column))
+    return null;
+  return { start, end };
+}
+
+function isEmpty({ start, end }: { start: Position; end: Position }): boolean {
+  return start.line === end.line && start.column === end.column;
 }
 
 /**

@@ -112,11 +112,12 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
     ]);
     // Its awaits, yields of a generator below ES2017, are not decisions (no generator's return() path).
     const format = "return util.format('%s%d %d', sign ? (x < 0 ? '-' : '+') : …: return";
-    // TypeScript's `??` below ES2020 is two comparisons its map places at one point: they quote no code.
+    // TypeScript's `??` below ES2020 is two comparisons (`!== null`, `!== void 0`) its map places at one point:
+    // each quotes the `??` it came from.
     const nullish =
       target === 'ES2022'
         ? ['options ?? {}: not null or undefined', 'options ?? {}: null or undefined']
-        : [': true, : true', ': true, : false'];
+        : ['options ?? {}: true, options ?? {}: true', 'options ?? {}: true, options ?? {}: false'];
     expect(pathsOf(describeFn)).toEqual([
       `1 ${nullish[0]}, x > 0: false, sign: true, x < 0: true, ${format}`,
       `1 ${nullish[0]}, x > 0: true, sign: true, x < 0: false, ${format}`,
