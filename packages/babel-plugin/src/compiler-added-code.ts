@@ -3,11 +3,12 @@ import { decodedMappings, type TraceMap } from '@jridgewell/trace-mapping';
 import { forEachChild } from './child-nodes';
 
 /**
- * The code a compiler added to a file it compiled, which the file's source map does not cover: TypeScript's
- * helpers (`var __importStar = (this && this.__importStar) || …`, `__awaiter`, `__rest`) sit on lines with no
- * mapping. None of it is the source's, so none of it is reported: such functions are not profiled, and such
- * statements have no decisions (`<program>` of a 7-line file with seven helpers had 98,380 paths).
- * Found at the compiled code's positions, before they become the source's (`withOriginalLocations`).
+ * The code a compiler added to a file it compiled: TypeScript's helpers (`var __importStar = (this &&
+ * this.__importStar) || …`, `__awaiter`, `__rest`), on lines its map does not cover, and the code it writes for
+ * an `enum` or a re-export, which its map places at them. None of it is the source's, so none of it is
+ * reported: such functions are not profiled, and such code has no decisions (`<program>` of a 7-line file with
+ * seven helpers had 98,380 paths, and of a file declaring an `enum` 2, one of which no run takes). Found at the
+ * compiled code's positions, before they become the source's (`withOriginalLocations`).
  */
 export interface CompilerAddedCode {
   /**
@@ -16,10 +17,13 @@ export interface CompilerAddedCode {
    */
   readonly functions: [number, number][];
   /**
-   * Statements none of whose lines has a mapping, which neither leave their function's code nor suspend it
-   * (no `return`, `break`, `continue`, `yield`, `await` outside the functions in them): straight-line code.
+   * Straight-line code: statements none of whose lines has a mapping, which neither leave their function's
+   * code nor suspend it (no `return`, `break`, `continue`, `yield`, `await` outside the functions in them),
+   * and the objects an `enum` or `namespace` is made in (`E || (E = {})`).
    */
-  readonly statements: ReadonlySet<t.Statement>;
+  readonly straightLine: ReadonlySet<t.Node>;
+  /** The functions a compiler made of a construct of the source, named as the source's is: `namespace N`. */
+  readonly names: ReadonlyMap<t.Node, string>;
 }
 
 /**
@@ -38,17 +42,25 @@ export function compilerAddedCode(program: t.Program, map: TraceMap): CompilerAd
     return true;
   };
   const functions: [number, number][] = [];
-  const statements = new Set<t.Statement>();
+  const straightLine = new Set<t.Node>();
+  const names = new Map<t.Node, string>();
   const visit = (node: t.Node): void => {
     const getter = reexportGetter(node);
     if (getter && getter.start != null && getter.end != null) functions.push([getter.start, getter.end]);
+    const made = madeIn(node);
+    if (made) {
+      straightLine.add(made.holder);
+      if (!made.isEnum) names.set(made.body, `namespace ${made.name}`);
+      else if (made.body.start != null && made.body.end != null)
+        functions.push([made.body.start, made.body.end]);
+    }
     if (t.isFunction(node) && unmapped(node)) {
       if (node.start != null && node.end != null) functions.push([node.start, node.end]);
       return;
     }
     if (t.isStatement(node) && !t.isFunctionDeclaration(node) && !t.isClassDeclaration(node)) {
       if (unmapped(node) && staysInItsCode(node)) {
-        statements.add(node);
+        straightLine.add(node);
         // Its functions are the compiler's too.
         forEachChild(node, function inner(child) {
           if (t.isFunction(child) && child.start != null && child.end != null)
@@ -61,7 +73,39 @@ export function compilerAddedCode(program: t.Program, map: TraceMap): CompilerAd
     forEachChild(node, visit);
   };
   visit(program);
-  return { functions, statements };
+  return { functions, straightLine, names };
+}
+
+/**
+ * An `enum` or a `namespace` as TypeScript writes it for CommonJS: `(function (E) { E[E["A"] = 0] = "A"; })(E
+ * || (exports.E = E = {}))`, a namespace inside another `(function (B) { … })(B = A.B || (A.B = {}))`. The
+ * argument (`holder`) tests whether an earlier declaration of the same name made the object: a decision of the
+ * compiled code, not of the source. An enum's function (every statement `E[…] = …`) is the compiler's too: a
+ * namespace's function is its body, the source's code, named as Babel's own TypeScript gives it.
+ */
+function madeIn(
+  node: t.Node,
+): { holder: t.Expression; body: t.FunctionExpression; name: string; isEnum: boolean } | null {
+  if (!t.isCallExpression(node) || node.arguments.length !== 1) return null;
+  const body = node.callee;
+  const [holder] = node.arguments;
+  if (!t.isFunctionExpression(body) || body.params.length !== 1 || !t.isIdentifier(body.params[0]))
+    return null;
+  if (!t.isExpression(holder)) return null;
+  const either = t.isAssignmentExpression(holder) ? holder.right : holder;
+  if (!t.isLogicalExpression(either, { operator: '||' })) return null;
+  let made: t.Expression = either.right;
+  while (t.isAssignmentExpression(made, { operator: '=' })) made = made.right;
+  if (!t.isObjectExpression(made) || made.properties.length > 0) return null;
+  const name = body.params[0].name;
+  const isEnum = body.body.body.every(
+    (s) =>
+      t.isExpressionStatement(s) &&
+      t.isAssignmentExpression(s.expression) &&
+      t.isMemberExpression(s.expression.left, { computed: true }) &&
+      t.isIdentifier(s.expression.left.object, { name }),
+  );
+  return { holder, body, name, isEnum };
 }
 
 /**
@@ -93,24 +137,24 @@ function reexportGetter(node: t.Node): t.FunctionExpression | null {
 }
 
 /**
- * `added`'s statements, less those with a call that `splitCalls` gives a call vertex (interprocedural mode: a
+ * `added`'s straight-line code, less the pieces with a call that `splitCalls` gives a call vertex (interprocedural mode: a
  * helper that calls one of the file's functions), which must be built as they are.
  */
-export function straightLineStatements(
+export function straightLineCode(
   added: CompilerAddedCode,
   splitCalls: ReadonlySet<t.Node> | undefined,
-): ReadonlySet<t.Statement> {
-  if (!splitCalls?.size) return added.statements;
-  const kept = new Set<t.Statement>();
-  for (const statement of added.statements) {
+): ReadonlySet<t.Node> {
+  if (!splitCalls?.size) return added.straightLine;
+  const kept = new Set<t.Node>();
+  for (const piece of added.straightLine) {
     let split = false;
     const visit = (node: t.Node): void => {
       if (split || t.isFunction(node)) return;
       if (splitCalls.has(node)) split = true;
       else forEachChild(node, visit);
     };
-    visit(statement);
-    if (!split) kept.add(statement);
+    visit(piece);
+    if (!split) kept.add(piece);
   }
   return kept;
 }

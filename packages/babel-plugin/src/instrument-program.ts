@@ -36,7 +36,7 @@ import { planContextFile, type ContextFile } from './context-mode';
 import { ContextPlan } from './context-plan';
 import { initHandlerScopes, type LaterPlugins } from './handler-scopes';
 import { splitExportedDeclarations } from './split-exports';
-import { compilerShells, straightLineStatements, type CompilerAddedCode } from './compiler-added-code';
+import { compilerShells, straightLineCode, type CompilerAddedCode } from './compiler-added-code';
 
 /** What the build says of one file (`result.metadata.pathprof`). */
 export interface FileNotes {
@@ -94,6 +94,8 @@ export function instrumentProgram(
     .filter((root) => !shells.has(root.node))
     .map((root) => {
       const shell = shellOf.get(root.node);
+      const named = added?.names.get(root.node);
+      if (named) return { ...root, name: named };
       if (!shell) return root;
       const yieldsAreAwaits = t.isFunction(root.node) && root.node.generator;
       return { ...root, name: rootOf.get(shell)!.name, yieldsAreAwaits };
@@ -113,7 +115,7 @@ export function instrumentProgram(
   const split = targets && options.mode === 'interprocedural' ? splitCallsFor(targets, roots) : undefined;
   // After lowering, as the report's `buildInstrumentedCfgs` computes it: both must build the same graphs.
   const nonThrowing = nonThrowingCode(program);
-  const straightLine = added ? straightLineStatements(added, split) : undefined;
+  const straightLine = added ? straightLineCode(added, split) : undefined;
   const graphs = roots
     .map((root) => {
       const graph = buildCfg(root, key, nonThrowing, { splitCalls: split, straightLine });

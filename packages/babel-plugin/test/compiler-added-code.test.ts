@@ -9,8 +9,9 @@ import { pathsOf } from './support/paths-of';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
 
-// Imports that make TypeScript add its helpers (`esModuleInterop`), a re-export (a getter on `exports`), an object rest (`__rest` below ES2018),
-// and async functions and methods (`__awaiter` below ES2017, with `__generator` below ES2015).
+// Imports that make TypeScript add its helpers (`esModuleInterop`), a re-export (a getter on `exports`), an
+// object rest (`__rest` below ES2018), async functions and methods (`__awaiter` below ES2017, with `__generator`
+// below ES2015), an enum and a namespace (each an IIFE given `E || (exports.E = E = {})`).
 const source = `import * as util from 'node:util';
 import fs from 'node:fs';
 export { format } from 'node:util';
@@ -31,6 +32,11 @@ export const twice = async (n: number) => {
   const one = await describe(n);
   return one + one;
 };
+
+export enum Color { Red, Green = 'g' }
+export namespace Shapes {
+  export const sides = (n: number) => (n > 2 ? n : 0);
+}
 `;
 
 const main = `const { describe, Store, twice } = require('./compiled/lib.js');
@@ -96,6 +102,9 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
       'describe 5',
       ...store,
       'twice 17',
+      // The enum's function is TypeScript's; the namespace's is its body.
+      'namespace Shapes 23',
+      'Shapes.sides 24',
     ]);
     // The source's top level has no decisions: one path, and its exceptional one.
     const program = functions[0];

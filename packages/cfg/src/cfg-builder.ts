@@ -81,8 +81,8 @@ export interface CfgBuildOptions {
   /** When given, filled with the program point of every statement and expression the graph runs. */
   readonly points?: ProgramPoints;
   /**
-   * Statements that are straight-line code here: one piece that may throw, with no decisions of the graph
-   * (a compiler's helpers, outside the source: the plugin's compiler-added-code.ts). None jumps or suspends.
+   * Statements and expressions that are straight-line code here: one piece that may throw, with no decisions
+   * of the graph (what a compiler added: the plugin's compiler-added-code.ts). None jumps or suspends.
    */
   readonly straightLine?: ReadonlySet<t.Node>;
 }
@@ -892,6 +892,10 @@ export class CfgBuilder {
   private expr(e: t.Node): void {
     if (this.cur === UNREACHABLE) return;
     this.point(e);
+    if (this.straightLine.has(e) && this.cur !== this.silentBlock) {
+      this.g.noteCode(this.cur, e, true);
+      return;
+    }
     if (isCallExpression(e) && this.splitCalls.has(e)) return this.splitCall(e);
     switch (e.type) {
       case 'LogicalExpression':
