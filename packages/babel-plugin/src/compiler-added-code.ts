@@ -1,6 +1,7 @@
 import * as t from '@babel/types';
 import { decodedMappings, type TraceMap } from '@jridgewell/trace-mapping';
 import { forEachChild } from './child-nodes';
+import { compiledClass } from './compiled-classes';
 
 /**
  * The code a compiler added to a file it compiled: TypeScript's helpers (`var __importStar = (this &&
@@ -22,7 +23,12 @@ export interface CompilerAddedCode {
    * and the objects an `enum` or `namespace` is made in (`E || (E = {})`).
    */
   readonly straightLine: ReadonlySet<t.Node>;
-  /** The functions a compiler made of a construct of the source, named as the source's is: `namespace N`. */
+  /** Functions that are the compiler's, while the functions in them are the source's (a class's wrapper). */
+  readonly unprofiled: ReadonlySet<t.Node>;
+  /**
+   * The functions a compiler made of a construct of the source, named as the source's is: `namespace N`, a
+   * class's members below ES2015 (`C.constructor`, `C.m`).
+   */
   readonly names: ReadonlyMap<t.Node, string>;
 }
 
@@ -44,7 +50,17 @@ export function compilerAddedCode(program: t.Program, map: TraceMap): CompilerAd
   const functions: [number, number][] = [];
   const straightLine = new Set<t.Node>();
   const names = new Map<t.Node, string>();
+  const unprofiled = new Set<t.Node>();
   const visit = (node: t.Node): void => {
+    const compiled = compiledClass(node);
+    if (compiled) {
+      unprofiled.add(compiled.wrapper);
+      for (const [fn, name] of compiled.names) names.set(fn, name);
+    }
+    // A `return` the compiler wrote (a derived class's constructor below ES2015: `return _super !== null &&
+    // _super.apply(this, arguments) || this;`): its value is straight-line code.
+    if (t.isReturnStatement(node) && node.argument && unmapped(node) && staysInItsCode(node.argument))
+      straightLine.add(node.argument);
     const getter = reexportGetter(node);
     if (getter && getter.start != null && getter.end != null) functions.push([getter.start, getter.end]);
     const made = madeIn(node);
@@ -73,7 +89,7 @@ export function compilerAddedCode(program: t.Program, map: TraceMap): CompilerAd
     forEachChild(node, visit);
   };
   visit(program);
-  return { functions, straightLine, names };
+  return { functions, straightLine, unprofiled, names };
 }
 
 /**
@@ -159,8 +175,8 @@ export function straightLineCode(
   return kept;
 }
 
-/** No jump out of `statement` and no suspension in it, outside the functions it contains. */
-function staysInItsCode(statement: t.Statement): boolean {
+/** No jump out of `code` and no suspension in it, outside the functions it contains. */
+function staysInItsCode(code: t.Node): boolean {
   let stays = true;
   const visit = (node: t.Node): void => {
     if (!stays || t.isFunction(node)) return;
@@ -176,7 +192,7 @@ function staysInItsCode(statement: t.Statement): boolean {
     }
     forEachChild(node, visit);
   };
-  visit(statement);
+  visit(code);
   return stays;
 }
 

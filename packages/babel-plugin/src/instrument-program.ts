@@ -90,15 +90,15 @@ export function instrumentProgram(
   // TypeScript's async functions below ES2017: the function holding the body is reported as the one written.
   const { shells, shellOf } = compilerShells(added ? kept.map((root) => root.node) : []);
   const rootOf = new Map(kept.map((root) => [root.node, root]));
+  // A function the compiler made of the source's construct reads as the source's does (`namespace N`, `C.m`).
+  const nameOf = (node: t.Node): string => added?.names.get(node) ?? rootOf.get(node)!.name;
   const roots = kept
-    .filter((root) => !shells.has(root.node))
+    .filter((root) => !shells.has(root.node) && !added?.unprofiled.has(root.node))
     .map((root) => {
       const shell = shellOf.get(root.node);
-      const named = added?.names.get(root.node);
-      if (named) return { ...root, name: named };
-      if (!shell) return root;
+      if (!shell) return added?.names.has(root.node) ? { ...root, name: nameOf(root.node) } : root;
       const yieldsAreAwaits = t.isFunction(root.node) && root.node.generator;
-      return { ...root, name: rootOf.get(shell)!.name, yieldsAreAwaits };
+      return { ...root, name: nameOf(shell), yieldsAreAwaits };
     });
   // Which calls have a statically known callee comes from Babel's scope, before anything is rewritten.
   const targets = options.mode === 'interprocedural' || options.contexts ? findCallTargets(path) : null;

@@ -37,6 +37,12 @@ export enum Color { Red, Green = 'g' }
 export namespace Shapes {
   export const sides = (n: number) => (n > 2 ? n : 0);
 }
+
+export class Tally extends Store {
+  get size(): number {
+    return 1;
+  }
+}
 `;
 
 const main = `const { describe, Store, twice } = require('./compiled/lib.js');
@@ -94,9 +100,10 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
     const report = pathReport(loadProfiledFiles([profiles], [project.root], problems), problems.messages);
     expect(problems.messages).toEqual([]);
     const functions = report.files[0].functions;
-    // Below ES2015 a class is a function in an IIFE, with a constructor TypeScript writes when the class has none.
-    const store =
-      target === 'ES5' ? ['<anonymous> 11', 'Store 11', 'Store.prototype.has 12'] : ['Store.has 12'];
+    // Below ES2015 a class is functions in a wrapper function, the compiler's, with a constructor it writes when
+    // the class has none; they are named as the class's members.
+    const store = target === 'ES5' ? ['Store.constructor 11', 'Store.has 12'] : ['Store.has 12'];
+    const tally = target === 'ES5' ? ['Tally.constructor 27', 'get Tally.size 28'] : ['get Tally.size 28'];
     expect(functions.map((f) => `${f.name} ${f.location.start.line}`)).toEqual([
       '<program> 1',
       'describe 5',
@@ -105,7 +112,12 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
       // The enum's function is TypeScript's; the namespace's is its body.
       'namespace Shapes 23',
       'Shapes.sides 24',
+      ...tally,
     ]);
+    // A derived class's constructor TypeScript writes (`return _super !== null && _super.apply(this, arguments)
+    // || this;`) has no decisions of the source.
+    if (target === 'ES5')
+      expect(functions.find((f) => f.name === 'Tally.constructor')!.potentialPaths).toBe(1);
     // The source's top level has no decisions: one path, and its exceptional one.
     const program = functions[0];
     expect([program.potentialPaths, program.exceptionPaths.potentialPaths]).toEqual([1, 1]);
