@@ -20,7 +20,8 @@ export interface CompilerAddedCode {
   /**
    * Straight-line code: statements none of whose lines has a mapping, which neither leave their function's
    * code nor suspend it (no `return`, `break`, `continue`, `yield`, `await` outside the functions in them),
-   * and the objects an `enum` or `namespace` is made in (`E || (E = {})`).
+   * the objects an `enum` or `namespace` is made in (`E || (E = {})`), the types decorators are told of
+   * (`__metadata(…)`) and the values of `return`s on such lines.
    */
   readonly straightLine: ReadonlySet<t.Node>;
   /** Functions that are the compiler's, while the functions in them are the source's (a class's wrapper). */
@@ -52,6 +53,12 @@ export function compilerAddedCode(program: t.Program, map: TraceMap): CompilerAd
   const names = new Map<t.Node, string>();
   const unprofiled = new Set<t.Node>();
   const visit = (node: t.Node): void => {
+    // `emitDecoratorMetadata`'s types: `__metadata("design:paramtypes", [typeof (_a = typeof m_1.T !==
+    // "undefined" && m_1.T) === "function" ? _a : Object])`, three paths of `<program>` per imported type.
+    if (t.isCallExpression(node) && calleeName(node.callee) === '__metadata') {
+      straightLine.add(node);
+      return;
+    }
     const compiled = compiledClass(node);
     if (compiled) {
       unprofiled.add(compiled.wrapper);

@@ -14,6 +14,7 @@ const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
 // below ES2015), an enum and a namespace (each an IIFE given `E || (exports.E = E = {})`).
 const source = `import * as util from 'node:util';
 import fs from 'node:fs';
+import { EventEmitter } from 'node:events';
 export { format } from 'node:util';
 
 export async function describe(x: number, options?: { sign?: boolean }): Promise<string> {
@@ -42,6 +43,14 @@ export class Tally extends Store {
   get size(): number {
     return 1;
   }
+}
+
+function sealed(): ClassDecorator {
+  return () => undefined;
+}
+@sealed()
+export class Watcher {
+  constructor(readonly events: EventEmitter) {}
 }
 `;
 
@@ -74,6 +83,8 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
         module: ts.ModuleKind.CommonJS,
         target: ts.ScriptTarget[target],
         esModuleInterop: true,
+        experimentalDecorators: true,
+        emitDecoratorMetadata: true,
         inlineSourceMap: true,
         inlineSources: true,
       },
@@ -102,23 +113,27 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
     const functions = report.files[0].functions;
     // Below ES2015 a class is functions in a wrapper function, the compiler's, with a constructor it writes when
     // the class has none; they are named as the class's members.
-    const store = target === 'ES5' ? ['Store.constructor 11', 'Store.has 12'] : ['Store.has 12'];
-    const tally = target === 'ES5' ? ['Tally.constructor 27', 'get Tally.size 28'] : ['get Tally.size 28'];
+    const store = target === 'ES5' ? ['Store.constructor 12', 'Store.has 13'] : ['Store.has 13'];
+    const tally = target === 'ES5' ? ['Tally.constructor 28', 'get Tally.size 29'] : ['get Tally.size 29'];
     expect(functions.map((f) => `${f.name} ${f.location.start.line}`)).toEqual([
       '<program> 1',
-      'describe 5',
+      'describe 6',
       ...store,
-      'twice 17',
+      'twice 18',
       // The enum's function is TypeScript's; the namespace's is its body.
-      'namespace Shapes 23',
-      'Shapes.sides 24',
+      'namespace Shapes 24',
+      'Shapes.sides 25',
       ...tally,
+      'sealed 34',
+      '<anonymous> 35',
+      'Watcher.constructor 39',
     ]);
     // A derived class's constructor TypeScript writes (`return _super !== null && _super.apply(this, arguments)
     // || this;`) has no decisions of the source.
     if (target === 'ES5')
       expect(functions.find((f) => f.name === 'Tally.constructor')!.potentialPaths).toBe(1);
-    // The source's top level has no decisions: one path, and its exceptional one.
+    // The source's top level has no decisions: one path, and its exceptional one (`Watcher`'s decorator metadata
+    // tests whether the imported `EventEmitter` is a function: TypeScript's, not the source's).
     const program = functions[0];
     expect([program.potentialPaths, program.exceptionPaths.potentialPaths]).toEqual([1, 1]);
     const [describeFn, has, twice] = ['describe', store[store.length - 1].split(' ')[0], 'twice'].map(
