@@ -1,11 +1,10 @@
 import { transformSync } from '@babel/core';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
-import { loadProfiledFiles, pathReport, Problems } from '@pathprof/report';
 import { ScratchProject } from './support/scratch-project';
 import { pathsOf } from './support/paths-of';
+import { runProfiled } from './support/run-profiled';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
 
@@ -99,17 +98,8 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
     mkdirSync(project.path('compiled'), { recursive: true });
     writeFileSync(project.path('compiled/lib.js'), code);
     const profiles = project.path(`profiles-${target}`);
-    const run = spawnSync(process.execPath, ['main.js'], {
-      cwd: project.root,
-      env: { ...process.env, PATHPROF_DIR: profiles },
-      encoding: 'utf8',
-    });
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toBe('3 0 -2 0 +4 0 true 1 01 0\n');
-
-    const problems = new Problems();
-    const report = pathReport(loadProfiledFiles([profiles], [project.root], problems), problems.messages);
-    expect(problems.messages).toEqual([]);
+    const { stdout, report } = runProfiled(project, profiles);
+    expect(stdout).toBe('3 0 -2 0 +4 0 true 1 01 0\n');
     const functions = report.files[0].functions;
     // Below ES2015 a class is functions in a wrapper function, the compiler's, with a constructor it writes when
     // the class has none; they are named as the class's members.

@@ -8,6 +8,7 @@ import { istanbulCoverages, loadProfiledFiles, pathReport, Problems } from '@pat
 import { readmeSetup } from './support/readme-setup';
 import { ScratchProject } from './support/scratch-project';
 import { pathsOf } from './support/paths-of';
+import { runProfiled } from './support/run-profiled';
 
 const built = existsSync(join(__dirname, '..', 'dist', 'index.js'));
 
@@ -82,17 +83,8 @@ const areaPaths = [
     mkdirSync(project.path('compiled'), { recursive: true });
     writeFileSync(project.path('compiled/shapes.js'), code);
     const profiles = project.path(`profiles-${inline}`);
-    const run = spawnSync(process.execPath, ['main.js'], {
-      cwd: project.root,
-      env: { ...process.env, PATHPROF_DIR: profiles },
-      encoding: 'utf8',
-    });
-    expect(run.stderr).toBe('');
-    expect(run.stdout).toBe('3 12 1\n');
-
-    const problems = new Problems();
-    const report = pathReport(loadProfiledFiles([profiles], [project.root], problems), problems.messages);
-    expect(problems.messages).toEqual([]);
+    const { stdout, report } = runProfiled(project, profiles);
+    expect(stdout).toBe('3 12 1\n');
     expect(report.files.map((f) => f.file)).toEqual(['src/shapes.ts']);
     const fn = report.files[0].functions.find((f) => f.name === 'area')!;
     expect(fn.location.start.line).toBe(3); // its column is where the map puts it: at `export`
