@@ -68,6 +68,29 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
  * function is one function, at its place in the source, with its own decisions, counted exactly, where below
  * ES2017 its body was a generator on a line the map does not cover (not profiled at all).
  */
+type Target = 'ES5' | 'ES2015' | 'ES2016' | 'ES2017' | 'ES2022';
+
+/** The source's functions as the report names and places them, whatever TypeScript's target. */
+function reported(target: Target): string[] {
+  // Below ES2015 a class is functions in a wrapper function, the compiler's, with a constructor it writes when
+  // the class has none; they are named as the class's members.
+  const store = target === 'ES5' ? ['Store.constructor 12', 'Store.has 13'] : ['Store.has 13'];
+  const tally = target === 'ES5' ? ['Tally.constructor 28', 'get Tally.size 29'] : ['get Tally.size 29'];
+  return [
+    '<program> 1',
+    'describe 6',
+    ...store,
+    'twice 18',
+    // The enum's function is TypeScript's; the namespace's is its body.
+    'namespace Shapes 24',
+    'Shapes.sides 25',
+    ...tally,
+    'sealed 34',
+    '<anonymous> 35',
+    'Watcher.constructor 39',
+  ];
+}
+
 (built ? describe : describe.skip)('code a compiler added, outside the input source map', () => {
   let project: ScratchProject;
   beforeAll(() => {
@@ -75,7 +98,8 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
   });
   afterAll(() => project.dispose());
 
-  test.each([['ES5'], ['ES2015'], ['ES2016'], ['ES2017'], ['ES2022']] as const)('target %s', (target) => {
+  /** The source compiled by TypeScript at `target` as ts-jest does, instrumented in `mode`, as compiled/lib.js. */
+  const compile = (target: Target, options: object = {}): void => {
     const out = ts.transpileModule(source, {
       fileName: 'lib.ts',
       compilerOptions: {
@@ -93,31 +117,19 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
       cwd: project.root,
       babelrc: false,
       configFile: false,
-      plugins: [['pathprof', { runtime: 'require' }]],
+      plugins: [['pathprof', { runtime: 'require', ...options }]],
     })!.code!;
     mkdirSync(project.path('compiled'), { recursive: true });
     writeFileSync(project.path('compiled/lib.js'), code);
+  };
+
+  test.each([['ES5'], ['ES2015'], ['ES2016'], ['ES2017'], ['ES2022']] as const)('target %s', (target) => {
+    compile(target);
     const profiles = project.path(`profiles-${target}`);
     const { stdout, report } = runProfiled(project, profiles);
     expect(stdout).toBe('3 0 -2 0 +4 0 true 1 01 0\n');
     const functions = report.files[0].functions;
-    // Below ES2015 a class is functions in a wrapper function, the compiler's, with a constructor it writes when
-    // the class has none; they are named as the class's members.
-    const store = target === 'ES5' ? ['Store.constructor 12', 'Store.has 13'] : ['Store.has 13'];
-    const tally = target === 'ES5' ? ['Tally.constructor 28', 'get Tally.size 29'] : ['get Tally.size 29'];
-    expect(functions.map((f) => `${f.name} ${f.location.start.line}`)).toEqual([
-      '<program> 1',
-      'describe 6',
-      ...store,
-      'twice 18',
-      // The enum's function is TypeScript's; the namespace's is its body.
-      'namespace Shapes 24',
-      'Shapes.sides 25',
-      ...tally,
-      'sealed 34',
-      '<anonymous> 35',
-      'Watcher.constructor 39',
-    ]);
+    expect(functions.map((f) => `${f.name} ${f.location.start.line}`)).toEqual(reported(target));
     // A derived class's constructor TypeScript writes (`return _super !== null && _super.apply(this, arguments)
     // || this;`) has no decisions of the source.
     if (target === 'ES5')
@@ -126,8 +138,8 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
     // tests whether the imported `EventEmitter` is a function: TypeScript's, not the source's).
     const program = functions[0];
     expect([program.potentialPaths, program.exceptionPaths.potentialPaths]).toEqual([1, 1]);
-    const [describeFn, has, twice] = ['describe', store[store.length - 1].split(' ')[0], 'twice'].map(
-      (name) => functions.find((f) => f.name === name)!,
+    const [describeFn, has, twice] = ['describe', 'Store.has', 'twice'].map((name) =>
+      functions.find((f) => f.name === name)!,
     );
     // Below ES2015 the body is __generator's state machine, run once per step between awaits.
     const steps = target === 'ES5' ? 2 : 1;
@@ -149,5 +161,19 @@ const main = `const { describe, Store, twice } = require('./compiled/lib.js');
       `1 ${nullish[0]}, x > 0: true, sign: true, x < 0: false, ${format}`,
       `2 ${nullish[1]}, x > 0: true, sign: false, ${format}`,
     ]);
+  });
+
+  // The other modes build the same graphs: the shells dropped, the bodies' yields awaits, the helpers straight.
+  test.each([
+    ['ES5', 'interprocedural'],
+    ['ES2015', 'interprocedural'],
+    ['ES5', 'contexts'],
+    ['ES2015', 'contexts'],
+  ] as const)('target %s, %s mode: runs as plain and reads back', (target, mode) => {
+    compile(target, { mode });
+    const { stdout, files } = runProfiled(project, project.path(`profiles-${target}-${mode}`));
+    expect(stdout).toBe('3 0 -2 0 +4 0 true 1 01 0\n');
+    expect(files.map((f) => f.key)).toEqual(['src/lib.ts']);
+    expect(files[0].meta.functions.map((f) => `${f.name} ${f.range[0]}`)).toEqual(reported(target));
   });
 });

@@ -1,16 +1,22 @@
 import { spawnSync } from 'node:child_process';
-import { loadProfiledFiles, pathReport, Problems, type PathReport } from '@pathprof/report';
+import {
+  loadProfiledFiles,
+  pathReport,
+  Problems,
+  type PathReport,
+  type ProfiledFile,
+} from '@pathprof/report';
 import type { ScratchProject } from './scratch-project';
 
 /**
- * Runs `script` of `project` with node, its profile written to `profiles`, and reads the report as
- * `pathprof-report` would: the run must print nothing on stderr and the report find no problem.
+ * Runs `script` of `project` with node, its profile written to `profiles`, and reads the profile and the path
+ * report as `pathprof-report` would: the run must print nothing on stderr and the report find no problem.
  */
 export function runProfiled(
   project: ScratchProject,
   profiles: string,
   script = 'main.js',
-): { stdout: string; report: PathReport } {
+): { stdout: string; files: ProfiledFile[]; report: PathReport } {
   const run = spawnSync(process.execPath, [script], {
     cwd: project.root,
     env: { ...process.env, PATHPROF_DIR: profiles },
@@ -18,7 +24,8 @@ export function runProfiled(
   });
   expect(run.stderr).toBe('');
   const problems = new Problems();
-  const report = pathReport(loadProfiledFiles([profiles], [project.root], problems), problems.messages);
+  const files = loadProfiledFiles([profiles], [project.root], problems);
+  const report = pathReport(files, problems.messages);
   expect(problems.messages).toEqual([]);
-  return { stdout: run.stdout, report };
+  return { stdout: run.stdout, files, report };
 }
