@@ -6,7 +6,13 @@ import { resolveOptions, type ResolvedOptions } from './options';
 import { cutWarning } from './fallbacks';
 import { warnUnnamedFile } from './unnamed-files';
 import { compilerAddedCode } from './compiler-added-code';
-import { originalSource, withOriginalLocations, type InputMap } from './input-source-map';
+import {
+  compiledWithoutMap,
+  originalSource,
+  warnCompiledWithoutMap,
+  withOriginalLocations,
+  type InputMap,
+} from './input-source-map';
 import { loadInterestingSet } from './interesting-set-file';
 import { staleWarning } from './preferential-mode';
 import { scopeCacheOf, type LaterPlugins } from './handler-scopes';
@@ -95,8 +101,15 @@ function instrumentFile(
   const interesting = options.interesting ? loadInterestingSet(cwd, options.interesting) : null;
   // Found at the compiled code's positions, before they become the source's.
   const added = source && compilerAddedCode(programPath.node, source.map);
+  const withoutMap = !source && compiledWithoutMap(filename, state.file.code);
+  if (withoutMap) warnCompiledWithoutMap(key);
   const instrument = () =>
-    instrumentProgram(programPath, key, source?.text ?? state.file.code, options, interesting, later, added);
+    instrumentProgram(programPath, key, source?.text ?? state.file.code, options, {
+      interesting,
+      later,
+      added,
+      withoutMap,
+    });
   const notes = source ? withOriginalLocations(programPath.node, source.map, instrument) : instrument();
   (state.file.metadata as { pathprof?: unknown }).pathprof = notes;
   const warning = cutWarning(key, options.maxPaths, notes.fallbacks);

@@ -47,6 +47,31 @@ export function originalSource(filename: string, inputMap: InputMap | null): Ori
 }
 
 /**
+ * Whether the code Babel was given for `filename`, which came with no usable source map, is not the file:
+ * compiled from it before Babel (ts-jest or tsc with `sourceMap: false`). Its paths cannot be placed in the
+ * file, which the report reads: the metadata says so, and the report says why it skips the file.
+ */
+export function compiledWithoutMap(filename: string, code: string): boolean {
+  try {
+    return readFileSync(filename, 'utf8') !== code;
+  } catch {
+    // No file there (code named after nothing on disk): nothing to compare with.
+    return false;
+  }
+}
+
+let warnedWithoutMap = false;
+
+/** Says once per process that files came compiled without a source map, and what to change. */
+export function warnCompiledWithoutMap(key: string): void {
+  if (warnedWithoutMap) return;
+  warnedWithoutMap = true;
+  console.warn(
+    `pathprof: ${key} (and any other file like it) came to Babel compiled, with no source map, so its paths cannot be placed in it and the report will skip it: turn the compiler's source maps on (ts-jest: sourceMap in the tsconfig it uses)`,
+  );
+}
+
+/**
  * Runs `work` with every node's location in the original source, then puts the compiled code's locations
  * back (Babel's own output source map is made from them, and merged with the input map). A node that starts
  * (ends) on a line with no mapping starts (ends) at its first (last) mapped position: TypeScript's generator

@@ -53,23 +53,32 @@ export interface FileNotes {
   preferential?: PreferentialNote;
 }
 
+/** What the plugin knows of a file beyond its code and the options. */
+export interface FileContext {
+  /** Preferential mode: the interesting set. */
+  readonly interesting?: LoadedInterestingSet | null;
+  /** What we know of the plugins that walk the file after ours, if any (handler-scopes.ts, split-exports.ts). */
+  readonly later?: LaterPlugins | null;
+  /**
+   * Code that came with an input source map (`source` is then its original, and the metadata says so): the code
+   * the map does not cover, whose functions are left uninstrumented and whose statements have no decisions.
+   */
+  readonly added?: CompilerAddedCode | null;
+  /** Code compiled from the file before Babel with no source map (the metadata says so). */
+  readonly withoutMap?: boolean;
+}
+
 /**
  * Instruments one file: a graph per function-like (except ignored ones), numbered and placed per the mode,
  * code inserted on the edges, and a preamble registering the file's counters and metadata. Runs from
  * `Program` enter, before other plugins change the code. Returns the functions that needed a fallback.
- * `interesting` is the interesting set, in preferential mode. `later`: what we know of the plugins that
- * walk the file after ours, if any (handler-scopes.ts, split-exports.ts). `added`, for code that came with an
- * input source map (`source` is then its original, and the metadata says so): the code the map does not
- * cover, whose functions are left uninstrumented and whose statements have no decisions.
  */
 export function instrumentProgram(
   path: NodePath<t.Program>,
   key: string,
   source: string,
   options: ResolvedOptions,
-  interesting: LoadedInterestingSet | null = null,
-  later: LaterPlugins | null = null,
-  added: CompilerAddedCode | null = null,
+  { interesting = null, later = null, added = null, withoutMap = false }: FileContext = {},
 ): FileNotes {
   const program = path.node;
   const ignored = [...ignoredRanges(program, path.parent), ...(added?.functions ?? [])];
@@ -262,6 +271,7 @@ export function instrumentProgram(
     ...(interesting ? { preferential: { interesting: interesting.file, digest: interesting.digest } } : {}),
     ...(contexts ? { contexts: contexts.meta } : {}),
     ...(added ? { compiledBefore: true as const } : {}),
+    ...(withoutMap ? { compiledWithoutMap: true as const } : {}),
   };
   const runtimeImport = options.runtime === 'auto' ? runtimeLoading(modular, key) : options.runtime;
   const hash = fingerprint(source);

@@ -45,6 +45,11 @@ export interface FileMetadata {
    * code's (its helpers, its exports), which the source alone does not give back.
    */
   readonly compiledBefore?: true;
+  /**
+   * Instrumented from code compiled from the file before Babel with no source map (ts-jest or tsc with
+   * `sourceMap: false`): its graphs and locations are the compiled code's, which the file does not have.
+   */
+  readonly compiledWithoutMap?: true;
 }
 
 /** The interesting-set file a `preferential`-mode file was instrumented against. */

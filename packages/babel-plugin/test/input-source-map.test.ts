@@ -105,6 +105,55 @@ const areaPaths = [
 });
 
 /**
+ * ts-jest with `sourceMap: false` in its tsconfig hands Babel the compiled code under the `.ts` name with no map:
+ * the paths cannot be placed in the source. The plugin says so once, the metadata marks the file, and the
+ * report skips it saying why and what to change (it said "source changed since it was instrumented (rerun the
+ * tests)", which rerunning never fixed: class-validator's whole suite).
+ */
+(built ? test : test.skip)(
+  'code compiled with no source map: a warning, and the report says why it skips it',
+  () => {
+    const project = new ScratchProject({ 'src/shapes.ts': shapes, 'main.js': main });
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => {});
+    try {
+      const out = ts.transpileModule(shapes, {
+        fileName: 'shapes.ts',
+        compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022 },
+      });
+      const code = transformSync(out.outputText, {
+        filename: project.path('src/shapes.ts'),
+        cwd: project.root,
+        babelrc: false,
+        configFile: false,
+        plugins: [['pathprof', { runtime: 'require' }]],
+      })!.code!;
+      expect(warn.mock.calls.map(([message]) => String(message))).toEqual([
+        expect.stringMatching(
+          /^pathprof: src\/shapes\.ts \(and any other file like it\) came to Babel compiled, with no source map/,
+        ),
+      ]);
+      mkdirSync(project.path('compiled'), { recursive: true });
+      writeFileSync(project.path('compiled/shapes.js'), code);
+      const profiles = project.path('profiles');
+      const run = spawnSync(process.execPath, ['main.js'], {
+        cwd: project.root,
+        env: { ...process.env, PATHPROF_DIR: profiles },
+        encoding: 'utf8',
+      });
+      expect(run.stdout).toBe('3 12 1\n');
+      const problems = new Problems();
+      pathReport(loadProfiledFiles([profiles], [project.root], problems), problems.messages);
+      expect(problems.messages).toEqual([
+        expect.stringMatching(/^src\/shapes\.ts: compiled before Babel with no source map .*; skipped$/),
+      ]);
+    } finally {
+      warn.mockRestore();
+      project.dispose();
+    }
+  },
+);
+
+/**
  * TypeScript's helpers (`__importStar` and the functions it needs, with `esModuleInterop`), which its map does
  * not cover, are left uninstrumented: profiled, they were functions at lines the 4-line source does not have.
  */

@@ -235,6 +235,13 @@ export function decodeFileProfile(
     return null;
   }
 
+  if (meta.compiledWithoutMap) {
+    problems.skip(
+      key,
+      "compiled before Babel with no source map (ts-jest or tsc with sourceMap: false?), so its paths cannot be placed in it; turn the compiler's source maps on",
+    );
+    return null;
+  }
   if (fingerprint(text) !== profile.hash) {
     problems.skip(key, 'source changed since it was instrumented (rerun the tests)');
     return null;
