@@ -425,7 +425,7 @@ export function main(argv: string[]): void {
     }
   }
   for (const message of problems.notes) console.error(`pathprof-report: ${message}`);
-  for (const message of problems.messages) console.error(`pathprof-report: ${message}`);
+  for (const message of problems.printed()) console.error(`pathprof-report: ${message}`);
   process.exitCode = problems.any ? 2 : status;
 }
 

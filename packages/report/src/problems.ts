@@ -1,3 +1,6 @@
+/** How many files skipped for one reason are named before the rest are counted. */
+const SKIPS_LISTED = 3;
+
 /**
  * What could not be reported: a profile file that is corrupt, truncated, empty or foreign; a file whose
  * source changed since it was instrumented; a function numbered by another version of pathprof. Each is
@@ -9,6 +12,8 @@ export class Problems {
   readonly notes: string[] = [];
   /** The keys of the files left out whole, so that `show` names the reason rather than "no file matches". */
   readonly skippedFiles = new Set<string>();
+  /** The files left out whole, by reason. */
+  private readonly skippedFor = new Map<string, string[]>();
 
   note(message: string): void {
     this.notes.push(message);
@@ -22,7 +27,37 @@ export class Problems {
   /** A file left out whole: `key: reason; skipped`. */
   skip(key: string, reason: string): void {
     this.skippedFiles.add(key);
+    const keys = this.skippedFor.get(reason) ?? [];
+    if (!keys.includes(key)) this.skippedFor.set(reason, [...keys, key]);
     this.add(`${key}: ${reason}; skipped`);
+  }
+
+  /**
+   * The messages as a terminal shows them: more than `SKIPS_LISTED` files skipped for one reason are one line,
+   * in the place of the first (a project whose tests ran with ts-jest's `sourceMap: false` had all 133 files
+   * skipped for the same reason, one line each).
+   */
+  printed(): string[] {
+    const lines: string[] = [];
+    const grouped = new Set<string>();
+    for (const message of this.messages) {
+      if (grouped.has(message)) continue;
+      const group = [...this.skippedFor].find(
+        ([reason, keys]) =>
+          keys.length > SKIPS_LISTED && keys.some((key) => message === `${key}: ${reason}; skipped`),
+      );
+      if (!group) {
+        lines.push(message);
+        continue;
+      }
+      const [reason, keys] = group;
+      for (const key of keys) grouped.add(`${key}: ${reason}; skipped`);
+      const listed = keys.slice(0, SKIPS_LISTED).join(', ');
+      lines.push(
+        `${keys.length} files skipped (${reason}): ${listed} and ${keys.length - SKIPS_LISTED} more`,
+      );
+    }
+    return lines;
   }
 
   get any(): boolean {
