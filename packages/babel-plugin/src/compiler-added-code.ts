@@ -13,8 +13,8 @@ import { compiledClass } from './compiled-classes';
  */
 export interface CompilerAddedCode {
   /**
-   * Functions (with the functions inside them) none of whose lines has a mapping, and re-exports' getters, as
-   * [start, end] offsets.
+   * Functions not profiled, with the functions inside them, as [start, end] offsets: those none of whose lines
+   * has a mapping, re-exports' getters and enums' functions.
    */
   readonly functions: [number, number][];
   /**
@@ -160,47 +160,42 @@ function reexportGetter(node: t.Node): t.FunctionExpression | null {
 }
 
 /**
- * `added`'s straight-line code, less the pieces with a call that `splitCalls` gives a call vertex (interprocedural mode: a
- * helper that calls one of the file's functions), which must be built as they are.
+ * `added`'s straight-line code, less the pieces with a call that `splitCalls` gives a call vertex
+ * (interprocedural mode: a helper that calls one of the file's functions), which must be built as they are.
  */
 export function straightLineCode(
   added: CompilerAddedCode,
   splitCalls: ReadonlySet<t.Node> | undefined,
 ): ReadonlySet<t.Node> {
   if (!splitCalls?.size) return added.straightLine;
-  const kept = new Set<t.Node>();
-  for (const piece of added.straightLine) {
-    let split = false;
-    const visit = (node: t.Node): void => {
-      if (split || t.isFunction(node)) return;
-      if (splitCalls.has(node)) split = true;
-      else forEachChild(node, visit);
-    };
-    visit(piece);
-    if (!split) kept.add(piece);
-  }
-  return kept;
+  return new Set(
+    [...added.straightLine].filter((piece) => !hasOwnNode(piece, (node) => splitCalls.has(node))),
+  );
 }
 
 /** No jump out of `code` and no suspension in it, outside the functions it contains. */
 function staysInItsCode(code: t.Node): boolean {
-  let stays = true;
-  const visit = (node: t.Node): void => {
-    if (!stays || t.isFunction(node)) return;
-    if (
+  return !hasOwnNode(
+    code,
+    (node) =>
       t.isReturnStatement(node) ||
       t.isBreakStatement(node) ||
       t.isContinueStatement(node) ||
       t.isYieldExpression(node) ||
-      t.isAwaitExpression(node)
-    ) {
-      stays = false;
-      return;
-    }
-    forEachChild(node, visit);
+      t.isAwaitExpression(node),
+  );
+}
+
+/** Whether `test` holds for a node of `code`, `code` included, outside the functions in it. */
+function hasOwnNode(code: t.Node, test: (node: t.Node) => boolean): boolean {
+  let found = false;
+  const visit = (node: t.Node): void => {
+    if (found || t.isFunction(node)) return;
+    if (test(node)) found = true;
+    else forEachChild(node, visit);
   };
   visit(code);
-  return stays;
+  return found;
 }
 
 /** TypeScript's helpers that run a function's body moved into a function of their last argument. */

@@ -91,16 +91,12 @@ export function withOriginalLocations<T>(program: t.Program, map: TraceMap, work
     if (loc && !saved.has(loc)) {
       saved.set(loc, { start: loc.start, end: loc.end });
       const mapped = originalPlace(node, loc, map, lines);
-      if (mapped && !isEmpty(mapped)) {
-        loc.start = { ...loc.start, ...mapped.start };
-        loc.end = { ...loc.end, ...mapped.end };
-        place = loc;
-      } else if (mapped && around && node.start !== node.end) {
-        loc.start = { ...loc.start, line: around.start.line, column: around.start.column };
-        loc.end = { ...loc.end, line: around.end.line, column: around.end.column };
-      } else if (mapped) {
-        loc.start = { ...loc.start, ...mapped.start };
-        loc.end = { ...loc.end, ...mapped.end };
+      if (mapped) {
+        const empty = isEmpty(mapped);
+        const at = empty && around && node.start !== node.end ? around : mapped;
+        loc.start = { ...loc.start, line: at.start.line, column: at.start.column };
+        loc.end = { ...loc.end, line: at.end.line, column: at.end.column };
+        if (!empty) place = loc;
       }
     }
     forEachChild(node, (child) => visit(child, place));

@@ -105,9 +105,11 @@ export function instrumentProgram(
     .filter((root) => !shells.has(root.node) && !added?.unprofiled.has(root.node))
     .map((root) => {
       const shell = shellOf.get(root.node);
-      if (!shell) return added?.names.has(root.node) ? { ...root, name: nameOf(root.node) } : root;
-      const yieldsAreAwaits = t.isFunction(root.node) && root.node.generator;
-      return { ...root, name: nameOf(shell), yieldsAreAwaits };
+      if (shell) {
+        const yieldsAreAwaits = t.isFunction(root.node) && root.node.generator;
+        return { ...root, name: nameOf(shell), yieldsAreAwaits };
+      }
+      return added?.names.has(root.node) ? { ...root, name: nameOf(root.node) } : root;
     });
   // Which calls have a statically known callee comes from Babel's scope, before anything is rewritten.
   const targets = options.mode === 'interprocedural' || options.contexts ? findCallTargets(path) : null;

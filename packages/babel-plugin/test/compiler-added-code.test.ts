@@ -126,8 +126,9 @@ function reported(target: Target): string[] {
   test.each([['ES5'], ['ES2015'], ['ES2016'], ['ES2017'], ['ES2022']] as const)('target %s', (target) => {
     compile(target);
     const profiles = project.path(`profiles-${target}`);
-    const { stdout, report } = runProfiled(project, profiles);
+    const { stdout, report, problems } = runProfiled(project, profiles);
     expect(stdout).toBe('3 0 -2 0 +4 0 true 1 01 0\n');
+    expect(problems).toEqual([]);
     const functions = report.files[0].functions;
     expect(functions.map((f) => `${f.name} ${f.location.start.line}`)).toEqual(reported(target));
     // A derived class's constructor TypeScript writes (`return _super !== null && _super.apply(this, arguments)
@@ -171,8 +172,9 @@ function reported(target: Target): string[] {
     ['ES2015', 'contexts'],
   ] as const)('target %s, %s mode: runs as plain and reads back', (target, mode) => {
     compile(target, { mode });
-    const { stdout, files } = runProfiled(project, project.path(`profiles-${target}-${mode}`));
+    const { stdout, files, problems } = runProfiled(project, project.path(`profiles-${target}-${mode}`));
     expect(stdout).toBe('3 0 -2 0 +4 0 true 1 01 0\n');
+    expect(problems).toEqual([]);
     expect(files.map((f) => f.key)).toEqual(['src/lib.ts']);
     expect(files[0].meta.functions.map((f) => `${f.name} ${f.range[0]}`)).toEqual(reported(target));
   });

@@ -124,7 +124,8 @@ export class CfgBuilder {
   private readonly yieldsAreAwaits: boolean;
   private readonly splitCalls: ReadonlySet<t.Node>;
   private readonly points?: ProgramPoints;
-  private readonly straightLine: ReadonlySet<t.Node>;
+  /** Null when there is none: most files' graphs look nothing up per statement and expression. */
+  private readonly straightLine: ReadonlySet<t.Node> | null;
 
   constructor(
     root: CfgRoot,
@@ -139,7 +140,7 @@ export class CfgBuilder {
     this.yieldsAreAwaits = root.yieldsAreAwaits === true;
     this.splitCalls = splitCalls;
     this.points = points;
-    this.straightLine = straightLine;
+    this.straightLine = straightLine.size > 0 ? straightLine : null;
     this.isGenerator = isFunction(this.root) && this.root.generator === true;
   }
 
@@ -361,7 +362,7 @@ export class CfgBuilder {
   private stmt(s: t.Statement, labels: readonly string[] = [], outer: t.Statement = s): void {
     if (this.cur === UNREACHABLE) return;
     this.point(s);
-    if (this.straightLine.has(s)) {
+    if (this.straightLine?.has(s)) {
       this.closeSilent({ type: 'beforeStatement', statement: s }, s);
       this.g.noteCode(this.cur, s, true);
       return;
@@ -892,7 +893,7 @@ export class CfgBuilder {
   private expr(e: t.Node): void {
     if (this.cur === UNREACHABLE) return;
     this.point(e);
-    if (this.straightLine.has(e) && this.cur !== this.silentBlock) {
+    if (this.straightLine?.has(e) && this.cur !== this.silentBlock) {
       this.g.noteCode(this.cur, e, true);
       return;
     }

@@ -12,8 +12,9 @@ export class Problems {
   readonly notes: string[] = [];
   /** The keys of the files left out whole, so that `show` names the reason rather than "no file matches". */
   readonly skippedFiles = new Set<string>();
-  /** The files left out whole, by reason. */
+  /** The files left out whole, by reason, and the reason of each such message. */
   private readonly skippedFor = new Map<string, string[]>();
+  private readonly reasonOf = new Map<string, string>();
 
   note(message: string): void {
     this.notes.push(message);
@@ -27,9 +28,12 @@ export class Problems {
   /** A file left out whole: `key: reason; skipped`. */
   skip(key: string, reason: string): void {
     this.skippedFiles.add(key);
-    const keys = this.skippedFor.get(reason) ?? [];
-    if (!keys.includes(key)) this.skippedFor.set(reason, [...keys, key]);
-    this.add(`${key}: ${reason}; skipped`);
+    const message = `${key}: ${reason}; skipped`;
+    if (!this.reasonOf.has(message)) {
+      this.reasonOf.set(message, reason);
+      this.skippedFor.set(reason, [...(this.skippedFor.get(reason) ?? []), key]);
+    }
+    this.add(message);
   }
 
   /**
@@ -41,21 +45,16 @@ export class Problems {
     const lines: string[] = [];
     const grouped = new Set<string>();
     for (const message of this.messages) {
-      if (grouped.has(message)) continue;
-      const group = [...this.skippedFor].find(
-        ([reason, keys]) =>
-          keys.length > SKIPS_LISTED && keys.some((key) => message === `${key}: ${reason}; skipped`),
-      );
-      if (!group) {
-        lines.push(message);
-        continue;
+      const reason = this.reasonOf.get(message);
+      const keys = reason === undefined ? [] : this.skippedFor.get(reason)!;
+      if (reason === undefined || keys.length <= SKIPS_LISTED) lines.push(message);
+      else if (!grouped.has(reason)) {
+        grouped.add(reason);
+        const listed = keys.slice(0, SKIPS_LISTED).join(', ');
+        lines.push(
+          `${keys.length} files skipped (${reason}): ${listed} and ${keys.length - SKIPS_LISTED} more`,
+        );
       }
-      const [reason, keys] = group;
-      for (const key of keys) grouped.add(`${key}: ${reason}; skipped`);
-      const listed = keys.slice(0, SKIPS_LISTED).join(', ');
-      lines.push(
-        `${keys.length} files skipped (${reason}): ${listed} and ${keys.length - SKIPS_LISTED} more`,
-      );
     }
     return lines;
   }

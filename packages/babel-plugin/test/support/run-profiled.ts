@@ -10,13 +10,13 @@ import type { ScratchProject } from './scratch-project';
 
 /**
  * Runs `script` of `project` with node, its profile written to `profiles`, and reads the profile and the path
- * report as `pathprof-report` would: the run must print nothing on stderr and the report find no problem.
+ * report as `pathprof-report` would, with the problems it found. The run must print nothing on stderr.
  */
 export function runProfiled(
   project: ScratchProject,
   profiles: string,
   script = 'main.js',
-): { stdout: string; files: ProfiledFile[]; report: PathReport } {
+): { stdout: string; files: ProfiledFile[]; report: PathReport; problems: string[] } {
   const run = spawnSync(process.execPath, [script], {
     cwd: project.root,
     env: { ...process.env, PATHPROF_DIR: profiles },
@@ -26,6 +26,5 @@ export function runProfiled(
   const problems = new Problems();
   const files = loadProfiledFiles([profiles], [project.root], problems);
   const report = pathReport(files, problems.messages);
-  expect(problems.messages).toEqual([]);
-  return { stdout: run.stdout, files, report };
+  return { stdout: run.stdout, files, report, problems: problems.messages };
 }
