@@ -215,6 +215,39 @@ export const fromB = early(1) + nested(2);
   });
 
   /**
+   * A module's `const` read by its hoisted function may be in its temporal dead zone when the cycle's other
+   * module calls the function first: the read keeps its exceptional edge (non-throwing-code.ts: a module
+   * that imports has no quiet start), so the path that threw is counted.
+   */
+  test.each([
+    ['as ES modules', 'mjs', []],
+    ['compiled to CommonJS', 'js', ['@babel/plugin-transform-modules-commonjs']],
+  ])('a module constant read before its module body ran, %s', (_label, ext, plugins) => {
+    const sources = {
+      // Imports run first wherever they stand.
+      a: `const LIMIT = 2;
+import { fromB } from './b.${ext}';
+export function readLimit() {
+  return LIMIT;
+}
+console.log(fromB, readLimit());
+`,
+      b: `import { readLimit } from './a.${ext}';
+let seen;
+try {
+  seen = readLimit();
+} catch (e) {
+  seen = e.name;
+}
+export const fromB = seen;
+`,
+    };
+    const run = runCycle(project, `cycle-const-${ext}`, ext, sources, [['pathprof', {}], ...plugins]);
+    expect(run.stdout).toBe('ReferenceError 2\n');
+    expect(decodedCounts(run.a).readLimit).toEqual({ 'entry return': 1, 'entry exception': 1 });
+  });
+
+  /**
    * Edge mode counts in module variables the body declares (`var v = 0`): code that can run before the body, a
    * hoisted function and what it creates, must count in the array instead, or what it counted before the
    * body would be NaN, then reset by the declaration. Code the body creates (a class, an arrow) counts in

@@ -23,7 +23,8 @@ const {
  *   literal, keep their own throw), TypeScript's run-time no-op wrappers, `new.target`.
  * - Names whose binding is known (`nameMayThrow`): reads and writes of parameters, `var`s and function
  *   declarations of a function, `let`/`const`/`class` read after their declaration ran (temporal dead zone),
- *   declarators of `let`/`const`; and reads of the global `undefined`, `NaN`, `Infinity`.
+ *   `let`/`const` of a body's quiet start read from its functions (`QuietStart`), declarators of
+ *   `let`/`const`; and reads of the global `undefined`, `NaN`, `Infinity`.
  *
  * Computed on the program as the graphs see it (after `lowerForDecisions`), from the AST alone, so the plugin
  * and the report (which rebuilds the graphs from the source) agree. Conservative everywhere else: a name inside
@@ -76,11 +77,37 @@ interface Binding {
   readonly scope: Scope;
   /** The walk's counter once the declaration finished (lexical bindings); -1 until then. */
   readyAt: number;
+  /** A `let`/`const` declared in a body's quiet start, and how many names the start had read by then. */
+  quietStart: QuietStart | null;
+  quietNames: number;
+  /** Decided in `finish`: initialised before any function of its scope can run, hoisted ones included. */
+  quiet: boolean;
   /**
    * Declared by `var`, `let` or `const` alone, and every write seen gives it a primitive (`typeof x`, a literal,
    * `+=`): its value is a primitive wherever it is read (`undefined` before any write).
    */
   primitive: boolean;
+}
+
+/**
+ * The statements a function's body (or the program) starts with that cannot call any function declared in it:
+ * its `let`s and `const`s are initialised before a hoisted function of the body can first run, so reads of
+ * them there cannot be in the temporal dead zone. A hoisted function exists from the body's start, but only
+ * code that names it (or a closure that does, or a direct `eval`) can call it: the start's statements create
+ * no closure, do not suspend, mention no `eval` and no name any function or class of the file declares
+ * (checked in `finish`, once every declaration is known). Calls and property reads are allowed there: what
+ * they run cannot reach a function no one named.
+ *
+ * The program's start is stricter (`codeless`): a script's functions are properties of the global object
+ * from before its first statement, which any other code can call, and a throw there would leave the binding
+ * uninitialised for good; so its statements may run no code at all (literals, array and object literals of
+ * them). A module that imports anything has no quiet start: in an import cycle, another module can call its
+ * exported functions before its body runs.
+ */
+interface QuietStart {
+  readonly codeless: boolean;
+  /** Names read by the start's statements so far. */
+  readonly names: string[];
 }
 
 /** A write of a name and whether the value written is sure to be a primitive. */
@@ -169,14 +196,24 @@ class BindingWalk {
   private opaque = false;
   /** Inside a parameter list (or a catch parameter): names there can be in their temporal dead zone. */
   private inParameters = false;
+  /** The declaration being walked when it is a statement of a body's quiet start, and that start. */
+  private quietDeclaration: t.VariableDeclaration | null = null;
+  private quietStart: QuietStart | null = null;
+  private readonly quietBindings: Binding[] = [];
 
   program(program: t.Program): void {
     this.owner = { parent: null, order: 0, hoisted: false, global: true, mayEval: false };
     this.scope = this.newScope(true, false);
-    this.statements(program.body);
+    this.body(program.body, hasModuleRequest(program) ? null : { codeless: true, names: [] });
   }
 
   finish(): ReadonlySet<t.Node> {
+    for (const b of this.quietBindings) {
+      const names = b.quietStart!.names;
+      let quiet = true;
+      for (let i = 0; i < b.quietNames && quiet; i++) quiet = !this.declaredNames.has(names[i]);
+      b.quiet = quiet;
+    }
     for (const w of this.writes) {
       const binding = w.primitive ? undefined : this.resolve(w.name, w.scope);
       if (binding) binding.primitive = false;
@@ -274,7 +311,15 @@ class BindingWalk {
     if (existing && existing.kind !== BindingKind.FunctionName) return existing;
     const primitive =
       kind === BindingKind.VarLike || kind === BindingKind.Lexical || kind === BindingKind.Const;
-    const binding: Binding = { kind, scope, readyAt: -1, primitive };
+    const binding: Binding = {
+      kind,
+      scope,
+      readyAt: -1,
+      primitive,
+      quietStart: null,
+      quietNames: 0,
+      quiet: false,
+    };
     scope.names.set(name, binding);
     return binding;
   }
@@ -306,6 +351,23 @@ class BindingWalk {
 
   private statements(list: readonly t.Node[]): void {
     for (const s of list) this.node(s, null, null);
+  }
+
+  /** A function's or the program's statements: while they are quiet (`QuietStart`), their `let`s and `const`s are. */
+  private body(list: readonly t.Statement[], start: QuietStart | null): void {
+    for (const s of list) {
+      if (start && !quietStatement(s, start)) start = null;
+      this.quietStart = start;
+      this.quietDeclaration = !start
+        ? null
+        : s.type === 'VariableDeclaration'
+          ? s
+          : s.type === 'ExportNamedDeclaration' && s.declaration?.type === 'VariableDeclaration'
+            ? s.declaration
+            : null;
+      this.node(s, null, null);
+    }
+    this.quietDeclaration = null;
   }
 
   private children(n: t.Node, parent: t.Node | null): void {
@@ -354,7 +416,7 @@ class BindingWalk {
       case 'ClassExpression':
         return this.classParts(n);
       case 'StaticBlock':
-        return this.owned(false, true, () => this.statements(n.body));
+        return this.owned(false, true, () => this.body(n.body, { codeless: false, names: [] }));
       case 'BlockStatement':
         return this.within(this.newScope(false, false), () => this.statements(n.body));
       case 'ForStatement':
@@ -491,7 +553,7 @@ class BindingWalk {
       }
       for (const p of fn.params) this.parameter(p, fn);
       // The body's top-level declarations are the function's (no block scope of their own).
-      if (fn.body.type === 'BlockStatement') this.statements(fn.body.body);
+      if (fn.body.type === 'BlockStatement') this.body(fn.body.body, { codeless: false, names: [] });
       else this.node(fn.body, fn, null);
     });
   }
@@ -524,6 +586,14 @@ class BindingWalk {
       if (decl.init) this.node(decl.init, decl, d);
     }
     for (const b of bindings) b.readyAt = this.order;
+    if (d === this.quietDeclaration) {
+      this.quietDeclaration = null;
+      for (const b of bindings) {
+        b.quietStart = this.quietStart;
+        b.quietNames = this.quietStart!.names.length;
+        this.quietBindings.push(b);
+      }
+    }
   }
 
   /**
@@ -638,6 +708,135 @@ class BindingWalk {
   }
 }
 
+/** `import`, `export … from`: the module may be in a cycle whose other modules run first. */
+function hasModuleRequest(program: t.Program): boolean {
+  return program.body.some(
+    (s) =>
+      s.type === 'ImportDeclaration' ||
+      s.type === 'ExportAllDeclaration' ||
+      (s.type === 'ExportNamedDeclaration' && s.source != null) ||
+      s.type === 'TSImportEqualsDeclaration',
+  );
+}
+
+/** Whether a statement can continue a body's quiet start (`QuietStart`); the names it reads go to the start's. */
+function quietStatement(s: t.Statement, start: QuietStart): boolean {
+  switch (s.type) {
+    case 'FunctionDeclaration':
+    case 'EmptyStatement':
+    case 'TSTypeAliasDeclaration':
+    case 'TSInterfaceDeclaration':
+    case 'TSDeclareFunction':
+      return true;
+    case 'VariableDeclaration':
+      return (
+        s.declare === true ||
+        s.declarations.every((d) => quietTarget(d.id, start) && (!d.init || inert(d.init, start)))
+      );
+    case 'ExpressionStatement':
+      return !start.codeless && inert(s.expression, start);
+    case 'ExportNamedDeclaration':
+      return !s.source && (!s.declaration || quietStatement(s.declaration, start));
+    case 'ExportDefaultDeclaration':
+      return s.declaration.type === 'FunctionDeclaration';
+    default:
+      return false;
+  }
+}
+
+/** A declarator's target: a name, or (but at the program's start) a pattern with inert defaults and keys. */
+function quietTarget(p: t.Node, start: QuietStart): boolean {
+  if (p.type === 'Identifier') return true;
+  if (start.codeless) return false;
+  switch (p.type) {
+    case 'ObjectPattern':
+      return p.properties.every((prop) =>
+        prop.type === 'RestElement'
+          ? quietTarget(prop.argument, start)
+          : (!prop.computed || inert(prop.key, start)) && quietTarget(prop.value, start),
+      );
+    case 'ArrayPattern':
+      return p.elements.every((el) => el === null || quietTarget(el, start));
+    case 'RestElement':
+      return quietTarget(p.argument, start);
+    case 'AssignmentPattern':
+      return quietTarget(p.left, start) && inert(p.right, start);
+    default:
+      return false;
+  }
+}
+
+/**
+ * Whether an expression of a quiet start creates no closure, does not suspend and mentions no `eval` (its
+ * names go to `start.names`); at the program's start, whether it runs no code and cannot throw.
+ */
+function inert(e: t.Node, start: QuietStart): boolean {
+  const each = (list: readonly (t.Node | null)[]) => list.every((x) => x === null || inert(x, start));
+  switch (e.type) {
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+    case 'NullLiteral':
+    case 'BigIntLiteral':
+    case 'RegExpLiteral':
+      return true;
+    case 'TemplateLiteral':
+      return start.codeless ? e.expressions.length === 0 : each(e.expressions);
+    case 'ArrayExpression':
+      return each(e.elements);
+    case 'ObjectExpression':
+      return e.properties.every((p) =>
+        p.type === 'ObjectProperty'
+          ? (!p.computed || (start.codeless ? isLiteralKey(p.key) : inert(p.key, start))) &&
+            inert(p.value, start)
+          : p.type === 'SpreadElement' && inert(p, start),
+      );
+    case 'UnaryExpression':
+      // `-1n` and `-1` cannot throw; `+1n` can.
+      if (start.codeless)
+        return e.operator === '-' && (isNumericLiteral(e.argument) || e.argument.type === 'BigIntLiteral');
+      return inert(e.argument, start);
+  }
+  if (start.codeless) return false;
+  switch (e.type) {
+    case 'Identifier':
+      if (e.name === 'eval') return false;
+      start.names.push(e.name);
+      return true;
+    case 'ThisExpression':
+    case 'Super':
+    case 'MetaProperty':
+      return true;
+    case 'SpreadElement':
+      return inert(e.argument, start);
+    case 'MemberExpression':
+    case 'OptionalMemberExpression':
+      return inert(e.object, start) && (!e.computed || inert(e.property, start));
+    case 'CallExpression':
+    case 'OptionalCallExpression':
+    case 'NewExpression':
+      return e.callee.type !== 'Import' && inert(e.callee, start) && each(e.arguments);
+    case 'TaggedTemplateExpression':
+      return inert(e.tag, start) && inert(e.quasi, start);
+    case 'BinaryExpression':
+      return e.left.type !== 'PrivateName' && inert(e.left, start) && inert(e.right, start);
+    case 'LogicalExpression':
+      return inert(e.left, start) && inert(e.right, start);
+    case 'ConditionalExpression':
+      return each([e.test, e.consequent, e.alternate]);
+    case 'SequenceExpression':
+      return each(e.expressions);
+    case 'ParenthesizedExpression':
+    case 'TSAsExpression':
+    case 'TSSatisfiesExpression':
+    case 'TSNonNullExpression':
+    case 'TSTypeAssertion':
+      return inert(e.expression, start);
+    default:
+      return false;
+  }
+}
+
 function isLiteralKey(key: t.Node): boolean {
   return isStringLiteral(key) || isNumericLiteral(key);
 }
@@ -656,8 +855,9 @@ function evalBetween(from: Owner, to: Owner | null): boolean {
 
 /**
  * Whether a lexical binding is initialised wherever `ref` runs: in the same owner, after the declaration
- * (code runs in source order there, but for a `switch`); in a closure, when the outermost closure between
- * them is created only after the declaration ran (not a function declaration, which its scope creates first).
+ * (code runs in source order there, but for a `switch`); in a closure, when the binding is of its body's
+ * quiet start (`QuietStart`), or when the outermost closure between them is created only after the
+ * declaration ran (not a function declaration, which its scope creates first).
  */
 function initialisedAt(ref: Reference, binding: Binding): boolean {
   const home = binding.scope.owner;
@@ -668,5 +868,5 @@ function initialisedAt(ref: Reference, binding: Binding): boolean {
     if (!outermost.parent) return false;
     outermost = outermost.parent;
   }
-  return !outermost.hoisted && outermost.order > binding.readyAt;
+  return binding.quiet || (!outermost.hoisted && outermost.order > binding.readyAt);
 }
