@@ -19,7 +19,8 @@ export interface TracedActivation {
  * exceptional edge; a finished activation ends at EXIT. Throws an Error describing the first violation.
  *
  * Activations still open when the run ended are allowed only where the code really can stop: a block that
- * suspends (`await`, `yield`), one binding destructuring parameters (an exception there is the caller's) or,
+ * suspends (`await`, `yield`), one binding destructuring parameters (an exception there is the caller's), a
+ * generator's last block of parameter defaults (called, never resumed) or,
  * when `uncaught` says the run ended by an uncaught exception, a program or namespace body (they have no
  * function-level handler) in a block that can throw.
  */
@@ -38,10 +39,21 @@ export function checkTrace(
     const canStop =
       info.suspends ||
       info.bindsParameters ||
+      (g.isGenerator && entersBody(g, a.block)) ||
       (uncaught && (g.kind === 'program' || g.kind === 'namespace') && info.mayThrow);
     if (!canStop) fail(g, a, `stopped in b${a.block}, which neither suspends nor ends the run`);
   }
   return replay.activations();
+}
+
+/**
+ * Whether `block` ends the parameter list (its edge into the body carries the prologue): where a generator
+ * called but never resumed stops, its body waiting for the first `next()`.
+ */
+function entersBody(g: ControlFlowGraph, block: number): boolean {
+  for (let e = 0; e < g.edgeCount; e++)
+    if (g.edgeSrc[e] === block && g.edges[e].site?.type === 'prologue') return true;
+  return false;
 }
 
 /**
