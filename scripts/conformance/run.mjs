@@ -13,11 +13,12 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import picomatch from 'picomatch';
 import { EXCEPTIONS } from './exceptions.mjs';
+import { testFiles } from './test-files.mjs';
 import { runVm } from './vm-engine.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -138,22 +139,9 @@ if (values.json) writeFileSync(values.json, `${JSON.stringify(report, null, 2)}\
 console.log(failed ? '\nconformance: FAILED' : '\nconformance: every difference is a documented exception');
 process.exit(failed ? 1 : 0);
 
-/** The test files the filters select, sorted; every Nth of them with --sample. Fixtures are not tests. */
+/** The test files the filters select, sorted; every Nth of them with --sample. */
 function selectFiles() {
-  const match = picomatch(filters);
-  const all = [];
-  const walk = (d) => {
-    for (const entry of readdirSync(d, { withFileTypes: true })) {
-      const full = join(d, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith('.js') && !entry.name.includes('_FIXTURE')) {
-        const rel = relative(dir, full).split(sep).join('/');
-        if (match(rel)) all.push(rel);
-      }
-    }
-  };
-  walk(join(dir, 'test'));
-  all.sort();
+  const all = testFiles(dir, filters);
   if (!values.sample) return all;
   const n = positive('sample');
   if (n >= all.length) return all;

@@ -8,12 +8,13 @@
 // Module, async and raw tests, negative tests and those needing `$262` are left out; a scenario that runs past
 // the timeout is counted apart (its trace stops anywhere). Exits 1 when a scenario fails the oracle for a reason
 // not listed in KNOWN.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import vm from 'node:vm';
 import picomatch from 'picomatch';
+import { testFiles } from './test-files.mjs';
 
 const require = createRequire(import.meta.url);
 const TestFile = require('test262-stream/lib/test-file');
@@ -37,20 +38,8 @@ if (!test262 || !existsSync(join(resolve(test262), 'harness', 'assert.js'))) {
 }
 const dir = resolve(test262);
 const timeout = Number(values.timeout);
-const match = picomatch(values.filter ?? ['test/language/**/*.js', 'test/annexB/language/**/*.js']);
 
-const files = [];
-const walk = (d) => {
-  for (const entry of readdirSync(d, { withFileTypes: true })) {
-    const full = join(d, entry.name);
-    if (entry.isDirectory()) walk(full);
-    else if (entry.name.endsWith('.js') && !entry.name.includes('_FIXTURE')) {
-      const rel = relative(dir, full).split(sep).join('/');
-      if (match(rel)) files.push(rel);
-    }
-  }
-};
-walk(join(dir, 'test'));
+const files = testFiles(dir, values.filter ?? ['test/language/**/*.js', 'test/annexB/language/**/*.js']);
 
 const includes = new Map();
 const include = (name) => {

@@ -731,10 +731,10 @@ function quietStatement(s: t.Statement, start: QuietStart): boolean {
     case 'VariableDeclaration':
       return (
         s.declare === true ||
-        s.declarations.every((d) => quietTarget(d.id, start) && (!d.init || inert(d.init, start)))
+        s.declarations.every((d) => quietTarget(d.id, start) && (!d.init || quietExpression(d.init, start)))
       );
     case 'ExpressionStatement':
-      return !start.codeless && inert(s.expression, start);
+      return !start.codeless && quietExpression(s.expression, start);
     case 'ExportNamedDeclaration':
       return !s.source && (!s.declaration || quietStatement(s.declaration, start));
     case 'ExportDefaultDeclaration':
@@ -744,7 +744,7 @@ function quietStatement(s: t.Statement, start: QuietStart): boolean {
   }
 }
 
-/** A declarator's target: a name, or (but at the program's start) a pattern with inert defaults and keys. */
+/** A declarator's target: a name, or (but at the program's start) a pattern with quiet defaults and keys. */
 function quietTarget(p: t.Node, start: QuietStart): boolean {
   if (p.type === 'Identifier') return true;
   if (start.codeless) return false;
@@ -753,14 +753,14 @@ function quietTarget(p: t.Node, start: QuietStart): boolean {
       return p.properties.every((prop) =>
         prop.type === 'RestElement'
           ? quietTarget(prop.argument, start)
-          : (!prop.computed || inert(prop.key, start)) && quietTarget(prop.value, start),
+          : (!prop.computed || quietExpression(prop.key, start)) && quietTarget(prop.value, start),
       );
     case 'ArrayPattern':
       return p.elements.every((el) => el === null || quietTarget(el, start));
     case 'RestElement':
       return quietTarget(p.argument, start);
     case 'AssignmentPattern':
-      return quietTarget(p.left, start) && inert(p.right, start);
+      return quietTarget(p.left, start) && quietExpression(p.right, start);
     default:
       return false;
   }
@@ -770,8 +770,9 @@ function quietTarget(p: t.Node, start: QuietStart): boolean {
  * Whether an expression of a quiet start creates no closure, does not suspend and mentions no `eval` (its
  * names go to `start.names`); at the program's start, whether it runs no code and cannot throw.
  */
-function inert(e: t.Node, start: QuietStart): boolean {
-  const each = (list: readonly (t.Node | null)[]) => list.every((x) => x === null || inert(x, start));
+function quietExpression(e: t.Node, start: QuietStart): boolean {
+  const each = (list: readonly (t.Node | null)[]) =>
+    list.every((x) => x === null || quietExpression(x, start));
   switch (e.type) {
     case 'StringLiteral':
     case 'NumericLiteral':
@@ -787,15 +788,15 @@ function inert(e: t.Node, start: QuietStart): boolean {
     case 'ObjectExpression':
       return e.properties.every((p) =>
         p.type === 'ObjectProperty'
-          ? (!p.computed || (start.codeless ? isLiteralKey(p.key) : inert(p.key, start))) &&
-            inert(p.value, start)
-          : p.type === 'SpreadElement' && inert(p, start),
+          ? (!p.computed || (start.codeless ? isLiteralKey(p.key) : quietExpression(p.key, start))) &&
+            quietExpression(p.value, start)
+          : p.type === 'SpreadElement' && quietExpression(p, start),
       );
     case 'UnaryExpression':
       // `-1n` and `-1` cannot throw; `+1n` can.
       if (start.codeless)
         return e.operator === '-' && (isNumericLiteral(e.argument) || e.argument.type === 'BigIntLiteral');
-      return inert(e.argument, start);
+      return quietExpression(e.argument, start);
   }
   if (start.codeless) return false;
   switch (e.type) {
@@ -808,20 +809,22 @@ function inert(e: t.Node, start: QuietStart): boolean {
     case 'MetaProperty':
       return true;
     case 'SpreadElement':
-      return inert(e.argument, start);
+      return quietExpression(e.argument, start);
     case 'MemberExpression':
     case 'OptionalMemberExpression':
-      return inert(e.object, start) && (!e.computed || inert(e.property, start));
+      return quietExpression(e.object, start) && (!e.computed || quietExpression(e.property, start));
     case 'CallExpression':
     case 'OptionalCallExpression':
     case 'NewExpression':
-      return e.callee.type !== 'Import' && inert(e.callee, start) && each(e.arguments);
+      return e.callee.type !== 'Import' && quietExpression(e.callee, start) && each(e.arguments);
     case 'TaggedTemplateExpression':
-      return inert(e.tag, start) && inert(e.quasi, start);
+      return quietExpression(e.tag, start) && quietExpression(e.quasi, start);
     case 'BinaryExpression':
-      return e.left.type !== 'PrivateName' && inert(e.left, start) && inert(e.right, start);
+      return (
+        e.left.type !== 'PrivateName' && quietExpression(e.left, start) && quietExpression(e.right, start)
+      );
     case 'LogicalExpression':
-      return inert(e.left, start) && inert(e.right, start);
+      return quietExpression(e.left, start) && quietExpression(e.right, start);
     case 'ConditionalExpression':
       return each([e.test, e.consequent, e.alternate]);
     case 'SequenceExpression':
@@ -831,7 +834,7 @@ function inert(e: t.Node, start: QuietStart): boolean {
     case 'TSSatisfiesExpression':
     case 'TSNonNullExpression':
     case 'TSTypeAssertion':
-      return inert(e.expression, start);
+      return quietExpression(e.expression, start);
     default:
       return false;
   }
