@@ -64,10 +64,6 @@ const KNOWN = [
     'test/language/statements/class/subclass/{derived-class-return-override-*finally*,builtin-objects/Object/constructor-return-undefined-throws}.js',
     "a derived constructor's `return` before `super()`: V8 throws at the return, after its count",
   ],
-  [
-    'test/language/statements/for-of/dstr/*-yield-expr.js',
-    'a `yield` in a `for…of` assignment target: the graph evaluates the target before the iterator steps',
-  ],
 ].map(([glob, why]) => ({ match: picomatch(glob), why }));
 // A test whose promise rejects with nothing to catch it (async tests are left out, but not every test that
 // makes a promise says so) must not end this process.

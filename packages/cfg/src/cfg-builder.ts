@@ -27,6 +27,7 @@ import {
   firstProperty,
   hasBranchingComputedKey,
   patternDefaults,
+  suspendingTargetStart,
   visitBindingTarget,
   type OpaqueDefault,
 } from './pattern-defaults';
@@ -651,7 +652,15 @@ export class CfgBuilder {
     const body = this.newJoin();
     const exit = this.newJoin();
     const bodyStart: EdgeSite = { type: 'listStart', owner: s, key: 'body' };
-    if (defaults.decided.size === 0) {
+    const suspending = defaults.decided.size === 0 ? suspendingTargetStart(target) : null;
+    if (suspending) {
+      // The iterator steps before the target is evaluated, and the target suspends: `done` is decided first,
+      // and the target's code is in blocks of their own, entered before its first expression.
+      this.edgeTo(exit, EdgeKind.Done, { type: 'afterStatement', statement: outer }, s);
+      this.startBlock(EdgeKind.Next, { type: 'beforeExpression', expression: suspending }, s);
+      this.pattern(target);
+      this.edgeTo(body, EdgeKind.Normal, bodyStart, s);
+    } else if (defaults.decided.size === 0) {
       this.pattern(target);
       this.edgeTo(body, EdgeKind.Next, bodyStart, s);
       this.edgeTo(exit, EdgeKind.Done, { type: 'afterStatement', statement: outer }, s);

@@ -145,6 +145,48 @@ function suspendsOrEvals(e: t.Node): boolean {
   return mayEvalDirectly(e) || someOutsideFunctions(e, (n) => isYieldExpression(n) || isAwaitExpression(n));
 }
 
+/**
+ * Where a `for (… of/in …)` assignment target that suspends (`for ([x[yield]] of list)`) is first evaluated: the
+ * iterator has stepped by then and the target is evaluated before any value is bound to it, so code placed
+ * before this expression runs after the step and before the suspension. Null when the target does not
+ * suspend, or when what suspends is only reached conditionally (a default) before anything is evaluated.
+ */
+export function suspendingTargetStart(target: t.Node): t.Expression | null {
+  if (!someOutsideFunctions(target, (n) => isYieldExpression(n) || isAwaitExpression(n))) return null;
+  return firstEvaluated(target);
+}
+
+/** The first expression a target evaluates unconditionally, in the order it is evaluated (null: none). */
+function firstEvaluated(p: t.Node): t.Expression | null {
+  switch (p.type) {
+    case 'MemberExpression':
+      // `a.b[c]`: the object, outermost last; a computed key after it. (`super` is no expression to put code
+      // before: such a target keeps the graph it had.)
+      if (p.object.type === 'MemberExpression') return firstEvaluated(p.object);
+      return p.object.type === 'Super' ? null : p.object;
+    case 'ArrayPattern':
+      for (const el of p.elements) {
+        const first = el && firstEvaluated(el);
+        if (first) return first;
+      }
+      return null;
+    case 'ObjectPattern':
+      for (const prop of p.properties) {
+        if (prop.type === 'ObjectProperty' && prop.computed) return prop.key as t.Expression;
+        const first = firstEvaluated(prop.type === 'RestElement' ? prop.argument : prop.value);
+        if (first) return first;
+      }
+      return null;
+    case 'RestElement':
+      return firstEvaluated(p.argument);
+    case 'AssignmentPattern':
+      // The target is evaluated before its default (which runs only for `undefined`).
+      return firstEvaluated(p.left);
+    default:
+      return null;
+  }
+}
+
 /** The first property of the outermost object pattern: where code before any of its reads can go. */
 export function firstProperty(pattern: t.Node): t.ObjectProperty | null {
   if (!isObjectPattern(pattern)) return null;
