@@ -53,10 +53,6 @@ const include = (name) => {
  */
 const KNOWN = [
   [
-    'test/language/statements/for-of/iterator-close-*.js',
-    "leaving a `for…of` by a jump calls the iterator's `return()`, which can throw after the jump's code ran",
-  ],
-  [
     'test/language/statements/class/subclass/derived-class-return-override-for-of*.js',
     "a `return` in a `for…of` whose iterator's `return()` throws after the return was counted",
   ],

@@ -104,6 +104,8 @@ export class CfgBuilder {
   private cur = UNREACHABLE;
   private handler: Join | null = null;
   private readonly contexts: JumpContext[] = [];
+  /** Joins a jump that closes iterators enters, with the loop closed: their blocks can throw on entry. */
+  private readonly closingJoins = new Map<Join, t.ForOfStatement>();
   private readonly finallies: FinallyRegion[] = [];
   private readonly iterationExits: { statement: t.ForInStatement | t.ForOfStatement; doneJoin: Join }[] = [];
   private readonly handlers: { join: Join; clause: t.CatchClause | t.TryStatement }[] = [];
@@ -245,6 +247,8 @@ export class CfgBuilder {
     if (from !== UNREACHABLE) this.g.close(from, this.root);
     this.cur = UNREACHABLE;
     this.cur = this.g.land(join, this.handler);
+    const closed = this.closingJoins.get(join);
+    if (closed) this.g.throwsOnEntry(this.cur, closed);
   }
 
   private newJoin(): Join {
@@ -328,6 +332,7 @@ export class CfgBuilder {
       if (matches(request, c)) {
         const join = request.kind === 'continue' && c.type === 'loop' ? c.continueJoin : c.breakJoin;
         this.edgeTo(join, kind, site, node);
+        this.closingIterators(request, i, join);
         return done();
       }
     }
@@ -338,6 +343,30 @@ export class CfgBuilder {
       request.kind === 'yield-return' ? { type: 'generatorReturn', expression: request.yieldNode } : site;
     this.edgeTo(this.g.exitJoin, kind, exitSite, node);
     done();
+  }
+
+  /**
+   * A `break` or `continue` that leaves a `for…of` closes its iterator after the jump's own code ran: the
+   * iterator's `return()` can throw there, with the path already in the block the jump enters. Where the
+   * loop and that block have one handler, the block's exceptional edge is that exception's: exact. (A `try`
+   * between them, or a `return` leaving the loop, is not modelled: README, "Guarantees and limits".)
+   */
+  private closingIterators(request: JumpRequest, target: number, join: Join): void {
+    const targetContext = this.contexts[target];
+    if (targetContext.type === 'finally') return;
+    let closed: t.ForOfStatement | null = null;
+    let handler: Join | null = null;
+    const first = request.kind === 'break' ? target : target + 1;
+    for (let i = this.contexts.length - 1; i >= first; i--) {
+      const c = this.contexts[i];
+      if (c.type === 'loop' && c.closes) {
+        closed = c.closes;
+        handler = c.handler;
+      }
+    }
+    if (!closed || handler !== targetContext.handler) return;
+    if (join.block !== UNREACHABLE) this.g.throwsOnEntry(join.block, closed);
+    else this.closingJoins.set(join, closed);
   }
 
   private findTarget(request: JumpRequest, below: number): JumpContext | null {
@@ -675,14 +704,20 @@ export class CfgBuilder {
     this.iterationExits.push({ statement: s, doneJoin: exit });
     this.leave();
     this.land(body);
-    this.loopBody(s.body, labels, exit, joinAt(head));
+    this.loopBody(s.body, labels, exit, joinAt(head), isForOfStatement(s) ? s : null);
     this.edgeTo(joinAt(head), EdgeKind.LoopBack, { type: 'listEnd', owner: s, key: 'body' }, s);
     this.leave();
     this.land(exit);
   }
 
-  private loopBody(body: t.Statement, labels: readonly string[], breakJoin: Join, continueJoin: Join): void {
-    this.contexts.push({ type: 'loop', labels, breakJoin, continueJoin });
+  private loopBody(
+    body: t.Statement,
+    labels: readonly string[],
+    breakJoin: Join,
+    continueJoin: Join,
+    closes: t.ForOfStatement | null = null,
+  ): void {
+    this.contexts.push({ type: 'loop', labels, breakJoin, continueJoin, closes, handler: this.handler });
     this.stmt(body);
     this.contexts.pop();
   }
@@ -692,7 +727,7 @@ export class CfgBuilder {
     const body = s.body;
     if (isLoop(body)) return this.stmt(body, all, outer);
     const after = this.newJoin();
-    this.contexts.push({ type: 'label', labels: all, breakJoin: after });
+    this.contexts.push({ type: 'label', labels: all, breakJoin: after, handler: this.handler });
     this.stmt(body);
     this.contexts.pop();
     if (after.pending.length === 0) return;
@@ -721,7 +756,7 @@ export class CfgBuilder {
       this.leave();
       if (!last) this.land(next);
     });
-    this.contexts.push({ type: 'switch', labels: [], breakJoin: after });
+    this.contexts.push({ type: 'switch', labels: [], breakJoin: after, handler: this.handler });
     s.cases.forEach((c, i) => {
       this.land(bodies[i]);
       this.statements(c.consequent);

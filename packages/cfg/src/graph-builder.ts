@@ -135,6 +135,20 @@ export class GraphBuilder {
     return block !== UNREACHABLE && this.blockData[block].mayThrow;
   }
 
+  /**
+   * Code that runs as control enters `block` can throw (an iterator closed by the jump into it): its exceptional
+   * edge, added now if the builder already left the block.
+   */
+  throwsOnEntry(block: number, node: t.Node): void {
+    if (block === UNREACHABLE) return;
+    const data = this.blockData[block];
+    if (data.mayThrow) return;
+    data.mayThrow = true;
+    if (data.closed && !data.endsInThrow) {
+      this.edgeTo(block, data.handler ?? this.exitJoin, EdgeKind.Exception, null, node);
+    }
+  }
+
   /** The block rethrows (the end of a `finally` entered by an exception) without code of its own. */
   markMayThrow(block: number): void {
     if (block !== UNREACHABLE) this.blockData[block].mayThrow = true;

@@ -16,8 +16,17 @@ export type JumpContext =
       readonly breakJoin: Join;
       /** Where `continue` goes: the test, the update, or the head of the next iteration. */
       continueJoin: Join;
+      /** A `for…of`, whose iterator a jump out of it closes (its `return()`, which can throw). */
+      readonly closes: t.ForOfStatement | null;
+      /** The exception handler where the statement stands. */
+      readonly handler: Join | null;
     }
-  | { readonly type: 'switch' | 'label'; readonly labels: readonly string[]; readonly breakJoin: Join }
+  | {
+      readonly type: 'switch' | 'label';
+      readonly labels: readonly string[];
+      readonly breakJoin: Join;
+      readonly handler: Join | null;
+    }
   | { readonly type: 'finally'; readonly region: FinallyBuilder };
 
 /** The protected part (`try` and `catch`) of a `try … finally`: every jump out of it enters the `finally`. */
