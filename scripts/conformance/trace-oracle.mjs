@@ -20,6 +20,7 @@ const require = createRequire(import.meta.url);
 const TestFile = require('test262-stream/lib/test-file');
 const createScenarios = require('test262-stream/lib/create-scenarios');
 const { checkTrace, instrumentForTrace, TraceRecorder, TRACE_GLOBAL } = require('@pathprof/cfg');
+const { failureKind } = require('./babel-refusal.cjs');
 
 const usage =
   'usage: node scripts/conformance/trace-oracle.mjs --test262 DIR [--filter GLOB]... [--timeout MS]\n' +
@@ -38,6 +39,10 @@ if (!test262 || !existsSync(join(resolve(test262), 'harness', 'assert.js'))) {
 }
 const dir = resolve(test262);
 const timeout = Number(values.timeout);
+if (!Number.isInteger(timeout) || timeout <= 0) {
+  console.error(`trace-oracle: --timeout must be a positive integer (ms), not ${values.timeout}\n${usage}`);
+  process.exit(2);
+}
 
 const files = testFiles(dir, values.filter ?? ['test/language/**/*.js', 'test/annexB/language/**/*.js']);
 
@@ -80,9 +85,23 @@ for (const file of files) {
     let traced;
     try {
       traced = instrumentForTrace(scenario.contents, file);
-    } catch {
-      // Babel refuses it (conformance's babel-refusal.cjs): the runner leaves such scenarios to the engine too.
-      counts.notParsed++;
+    } catch (error) {
+      // What Babel cannot parse, or will not transform with no plugin, is left to the engine, as the
+      // conformance runner does (babel-refusal.cjs); anything else is the tracer's failure.
+      const options = {
+        filename: file,
+        babelrc: false,
+        configFile: false,
+        sourceType: 'unambiguous',
+        parserOpts: { plugins: ['jsx'] },
+      };
+      if (failureKind(error, scenario.contents, options).list === 'unparsed') counts.notParsed++;
+      else {
+        counts.failed++;
+        console.log(
+          `FAIL ${file} (${scenario.scenario}): the tracer failed: ${String(error.message).split('\n')[0]}`,
+        );
+      }
       continue;
     }
     const recorder = new TraceRecorder();

@@ -144,9 +144,7 @@ export class GraphBuilder {
     const data = this.blockData[block];
     if (data.mayThrow) return;
     data.mayThrow = true;
-    if (data.closed && !data.endsInThrow) {
-      this.edgeTo(block, data.handler ?? this.exitJoin, EdgeKind.Exception, null, node);
-    }
+    if (data.closed && !data.endsInThrow) this.exceptionalEdge(block, node);
   }
 
   /** The block rethrows (the end of a `finally` entered by an exception) without code of its own. */
@@ -177,9 +175,11 @@ export class GraphBuilder {
     const data = this.blockData[block];
     if (data.closed) return;
     data.closed = true;
-    if (data.mayThrow && !data.endsInThrow) {
-      this.edgeTo(block, data.handler ?? this.exitJoin, EdgeKind.Exception, null, node);
-    }
+    if (data.mayThrow && !data.endsInThrow) this.exceptionalEdge(block, node);
+  }
+
+  private exceptionalEdge(block: number, node: t.Node): void {
+    this.edgeTo(block, this.blockData[block].handler ?? this.exitJoin, EdgeKind.Exception, null, node);
   }
 
   /**

@@ -77,9 +77,6 @@ interface Binding {
   readonly scope: Scope;
   /** The walk's counter once the declaration finished (lexical bindings); -1 until then. */
   readyAt: number;
-  /** A `let`/`const` declared in a body's quiet start, and how many names the start had read by then. */
-  quietStart: QuietStart | null;
-  quietNames: number;
   /** Decided in `finish`: initialised before any function of its scope can run, hoisted ones included. */
   quiet: boolean;
   /**
@@ -199,7 +196,8 @@ class BindingWalk {
   /** The declaration being walked when it is a statement of a body's quiet start, and that start. */
   private quietDeclaration: t.VariableDeclaration | null = null;
   private quietStart: QuietStart | null = null;
-  private readonly quietBindings: Binding[] = [];
+  /** `let`s and `const`s of quiet starts, with how many names their start had read by their declaration. */
+  private readonly quietBindings: { binding: Binding; start: QuietStart; names: number }[] = [];
 
   program(program: t.Program): void {
     this.owner = { parent: null, order: 0, hoisted: false, global: true, mayEval: false };
@@ -208,11 +206,10 @@ class BindingWalk {
   }
 
   finish(): ReadonlySet<t.Node> {
-    for (const b of this.quietBindings) {
-      const names = b.quietStart!.names;
+    for (const { binding, start, names } of this.quietBindings) {
       let quiet = true;
-      for (let i = 0; i < b.quietNames && quiet; i++) quiet = !this.declaredNames.has(names[i]);
-      b.quiet = quiet;
+      for (let i = 0; i < names && quiet; i++) quiet = !this.declaredNames.has(start.names[i]);
+      binding.quiet = quiet;
     }
     for (const w of this.writes) {
       const binding = w.primitive ? undefined : this.resolve(w.name, w.scope);
@@ -311,15 +308,7 @@ class BindingWalk {
     if (existing && existing.kind !== BindingKind.FunctionName) return existing;
     const primitive =
       kind === BindingKind.VarLike || kind === BindingKind.Lexical || kind === BindingKind.Const;
-    const binding: Binding = {
-      kind,
-      scope,
-      readyAt: -1,
-      primitive,
-      quietStart: null,
-      quietNames: 0,
-      quiet: false,
-    };
+    const binding: Binding = { kind, scope, readyAt: -1, primitive, quiet: false };
     scope.names.set(name, binding);
     return binding;
   }
@@ -586,13 +575,10 @@ class BindingWalk {
       if (decl.init) this.node(decl.init, decl, d);
     }
     for (const b of bindings) b.readyAt = this.order;
-    if (d === this.quietDeclaration) {
+    if (d === this.quietDeclaration && this.quietStart) {
       this.quietDeclaration = null;
-      for (const b of bindings) {
-        b.quietStart = this.quietStart;
-        b.quietNames = this.quietStart!.names.length;
-        this.quietBindings.push(b);
-      }
+      const start = this.quietStart;
+      for (const binding of bindings) this.quietBindings.push({ binding, start, names: start.names.length });
     }
   }
 
