@@ -58,12 +58,8 @@ const include = (name) => {
  */
 const KNOWN = [
   [
-    'test/language/statements/class/subclass/derived-class-return-override-for-of*.js',
-    "a `return` in a `for…of` whose iterator's `return()` throws after the return was counted",
-  ],
-  [
-    'test/language/statements/class/subclass/{derived-class-return-override-*finally*,builtin-objects/Object/constructor-return-undefined-throws}.js',
-    "a derived constructor's `return` before `super()`: V8 throws at the return, after its count",
+    'test/language/statements/class/subclass/derived-class-return-override-*finally*.js',
+    "a derived constructor's `return` before `super()` inside a `try`: V8 throws at the return, after its count",
   ],
 ].map(([glob, why]) => ({ match: picomatch(glob), why }));
 // A test whose promise rejects with nothing to catch it (async tests are left out, but not every test that

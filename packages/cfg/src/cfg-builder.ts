@@ -8,10 +8,11 @@ import type {
   ControlFlowGraph,
   FinallyRegion,
   HandlerEntry,
+  CloseDispatch,
   IterationExit,
 } from './control-flow-graph';
 import { ENTRY, EXIT, GraphBuilder, Join, UNREACHABLE } from './graph-builder';
-import { FinallyBuilder, type JumpContext, type JumpRequest } from './jump-context';
+import { type ClosingLoop, FinallyBuilder, type JumpContext, type JumpRequest } from './jump-context';
 import { declaresArguments, hasPlainParameters, keepsParameterStateByArguments } from './parameter-state';
 import {
   evaluationMayThrow,
@@ -104,12 +105,18 @@ export class CfgBuilder {
   private cur = UNREACHABLE;
   private handler: Join | null = null;
   private readonly contexts: JumpContext[] = [];
-  /** Joins a jump that closes iterators enters, with the loop closed: their blocks can throw on entry. */
+  /** Joins a `break` that closes its loop's iterator enters: their blocks can throw on entry. */
   private readonly closingJoins = new Map<Join, t.ForOfStatement>();
+  private readonly closeDispatches: { -readonly [K in keyof CloseDispatch]: CloseDispatch[K] }[] = [];
+  private readonly closingJumps = new Map<t.Node, number>();
+  private readonly thisChecks = new Set<t.ReturnStatement>();
+  private readonly derivedConstructor: boolean;
   private readonly finallies: FinallyRegion[] = [];
   private readonly iterationExits: { statement: t.ForInStatement | t.ForOfStatement; doneJoin: Join }[] = [];
   private readonly handlers: { join: Join; clause: t.CatchClause | t.TryStatement }[] = [];
   private readonly isGenerator: boolean;
+  /** An async generator awaits a returned value before it leaves any loop: its returns are not dispatched. */
+  private readonly awaitsReturns: boolean;
   /** Defaults that are path decisions, and those that are not (with why). */
   private readonly decided = new Set<t.AssignmentPattern>();
   private readonly opaqueDefaults: OpaqueDefault[] = [];
@@ -141,10 +148,12 @@ export class CfgBuilder {
     this.kind = root.kind;
     this.name = root.name;
     this.yieldsAreAwaits = root.yieldsAreAwaits === true;
+    this.derivedConstructor = root.derivedConstructor === true;
     this.splitCalls = splitCalls;
     this.points = points;
     this.straightLine = straightLine.size > 0 ? straightLine : null;
     this.isGenerator = isFunction(this.root) && this.root.generator === true;
+    this.awaitsReturns = this.isGenerator && (this.root as t.Function).async === true;
   }
 
   build(): ControlFlowGraph {
@@ -221,6 +230,9 @@ export class CfgBuilder {
       finallies: this.finallies,
       iterationExits,
       handlers,
+      closeDispatches: this.closeDispatches,
+      closingJumps: this.closingJumps,
+      thisChecks: this.thisChecks,
       isGenerator: this.isGenerator,
       parameterDefaults: this.parameterDefaultList,
       opaqueDefaults: this.opaqueDefaults,
@@ -332,7 +344,12 @@ export class CfgBuilder {
       if (matches(request, c)) {
         const join = request.kind === 'continue' && c.type === 'loop' ? c.continueJoin : c.breakJoin;
         this.edgeTo(join, kind, site, node);
-        this.closingIterators(request, i, join);
+        if (request.kind === 'break' && c.type === 'loop' && c.closes)
+          this.closedOnEntry(join, c.closes.loop);
+        return done();
+      }
+      if (c.type === 'loop' && c.closes && this.dispatches(request)) {
+        this.edgeTo(this.dispatchOf(c.closes, request).join, kind, site, node);
         return done();
       }
     }
@@ -345,28 +362,93 @@ export class CfgBuilder {
     done();
   }
 
-  /**
-   * A `break` or `continue` that leaves a `for…of` closes its iterator after the jump's own code ran: the
-   * iterator's `return()` can throw there, with the path already in the block the jump enters. Where the
-   * loop and that block have one handler, the block's exceptional edge is that exception's: exact. (A `try`
-   * between them, or a `return` leaving the loop, is not modelled: README, "Guarantees and limits".)
-   */
-  private closingIterators(request: JumpRequest, target: number, join: Join): void {
-    const targetContext = this.contexts[target];
-    if (targetContext.type === 'finally') return;
-    let closed: t.ForOfStatement | null = null;
-    let handler: Join | null = null;
-    const first = request.kind === 'break' ? target : target + 1;
-    for (let i = this.contexts.length - 1; i >= first; i--) {
-      const c = this.contexts[i];
-      if (c.type === 'loop' && c.closes) {
-        closed = c.closes;
-        handler = c.handler;
+  /** A `break` out of a `for…of` enters the block after it with the iterator being closed, which can throw. */
+  private closedOnEntry(join: Join, loop: t.ForOfStatement): void {
+    if (join.block !== UNREACHABLE) this.g.throwsOnEntry(join.block, loop);
+    else this.closingJoins.set(join, loop);
+  }
+
+  /** Whether a jump leaving a `for…of` goes through a dispatch (`CloseDispatch`); the others are not modelled. */
+  private dispatches(request: JumpRequest): boolean {
+    return request.kind !== 'yield-return' && !(request.kind === 'return' && this.awaitsReturns);
+  }
+
+  private dispatchOf(closing: ClosingLoop, request: JumpRequest) {
+    const key =
+      request.kind === 'return' ? 'return' : `${request.kind}:${(request as { label: string }).label}`;
+    let d = closing.dispatches.get(key);
+    if (!d) {
+      if (request.kind === 'yield-return' || (request.kind !== 'return' && !request.label)) {
+        throw new Error(`internal error: a ${request.kind} without a label leaves a for…of`);
       }
+      d = { index: this.closeDispatches.length, join: this.newJoin(), request };
+      closing.dispatches.set(key, d);
+      this.closeDispatches.push({
+        statement: closing.statement,
+        loop: closing.loop,
+        jump: request.kind === 'return' ? { kind: 'return' } : { kind: request.kind, label: request.label! },
+        next: null,
+        checksThis: false,
+      });
     }
-    if (!closed || handler !== targetContext.handler) return;
-    if (join.block !== UNREACHABLE) this.g.throwsOnEntry(join.block, closed);
-    else this.closingJoins.set(join, closed);
+    return d;
+  }
+
+  /**
+   * The dispatch a jump statement becomes a `break` to: the first `for…of` it leaves, past any `finally` (which
+   * the jump's completion passes through), before it reaches its target. Null when it leaves none.
+   */
+  private closingDispatch(request: JumpRequest): number | null {
+    if (!this.dispatches(request)) return null;
+    for (let i = this.contexts.length - 1; i >= 0; i--) {
+      const c = this.contexts[i];
+      if (c.type === 'finally') continue;
+      if (matches(request, c)) return null;
+      if (c.type === 'loop' && c.closes) return this.dispatchOf(c.closes, request).index;
+    }
+    return null;
+  }
+
+  /** A jump statement: to its dispatch, if it leaves a `for…of`, or on its way to its target. */
+  private jumpStatement(
+    request: JumpRequest,
+    kind: EdgeKind,
+    s: t.BreakStatement | t.ContinueStatement | t.ReturnStatement,
+  ): void {
+    const dispatch = this.closingDispatch(request);
+    if (dispatch !== null) this.closingJumps.set(s, dispatch);
+    else if (
+      s.type === 'ReturnStatement' &&
+      this.checksThis() &&
+      !(s.argument && neverUndefined(s.argument))
+    ) {
+      this.thisChecks.add(s);
+      this.closeSilent({ type: 'beforeStatement', statement: s }, s);
+      this.g.noteCode(this.cur, s, true);
+    }
+    this.jump(request, kind, { type: 'jump', statement: s }, s);
+  }
+
+  /** Whether a `return` here reads `this` first (`ControlFlowGraph.thisChecks`). */
+  private checksThis(): boolean {
+    return this.derivedConstructor && this.handler === null && this.cur !== UNREACHABLE;
+  }
+
+  /**
+   * After a `for…of`, with its context popped: each dispatch's block, entered once the iterator is closed
+   * (which can throw), re-issues its jump from there, perhaps to the dispatch of an enclosing `for…of`.
+   */
+  private dispatchesAfter(closing: ClosingLoop): void {
+    for (const d of closing.dispatches.values()) {
+      this.land(d.join);
+      this.g.throwsOnEntry(this.cur, closing.loop);
+      const next = this.closingDispatch(d.request);
+      this.closeDispatches[d.index].next = next;
+      this.closeDispatches[d.index].checksThis =
+        d.request.kind === 'return' && next === null && this.checksThis();
+      // Normal, not the jump's kind: the jump is where it is written, which the report shows, not the loop.
+      this.jump(d.request, EdgeKind.Normal, { type: 'closeDispatch', index: d.index }, closing.loop);
+    }
   }
 
   private findTarget(request: JumpRequest, below: number): JumpContext | null {
@@ -418,22 +500,12 @@ export class CfgBuilder {
       case 'LabeledStatement':
         return this.labeled(s, labels, outer);
       case 'BreakStatement':
-        return this.jump(
-          { kind: 'break', label: s.label?.name ?? null },
-          EdgeKind.Break,
-          { type: 'jump', statement: s },
-          s,
-        );
+        return this.jumpStatement({ kind: 'break', label: s.label?.name ?? null }, EdgeKind.Break, s);
       case 'ContinueStatement':
-        return this.jump(
-          { kind: 'continue', label: s.label?.name ?? null },
-          EdgeKind.Continue,
-          { type: 'jump', statement: s },
-          s,
-        );
+        return this.jumpStatement({ kind: 'continue', label: s.label?.name ?? null }, EdgeKind.Continue, s);
       case 'ReturnStatement':
         if (s.argument) this.expr(s.argument);
-        return this.jump({ kind: 'return' }, EdgeKind.Return, { type: 'jump', statement: s }, s);
+        return this.jumpStatement({ kind: 'return' }, EdgeKind.Return, s);
       case 'ThrowStatement':
         // After code that may throw, a `throw` starts a block of its own: a run that reaches it is then told
         // from one that threw before (error helpers: `const e = new Error(m); e.code = c; throw e;`).
@@ -704,9 +776,13 @@ export class CfgBuilder {
     this.iterationExits.push({ statement: s, doneJoin: exit });
     this.leave();
     this.land(body);
-    this.loopBody(s.body, labels, exit, joinAt(head), isForOfStatement(s) ? s : null);
+    const closing: ClosingLoop | null = isForOfStatement(s)
+      ? { loop: s, statement: outer, dispatches: new Map() }
+      : null;
+    this.loopBody(s.body, labels, exit, joinAt(head), closing);
     this.edgeTo(joinAt(head), EdgeKind.LoopBack, { type: 'listEnd', owner: s, key: 'body' }, s);
     this.leave();
+    if (closing) this.dispatchesAfter(closing);
     this.land(exit);
   }
 
@@ -715,7 +791,7 @@ export class CfgBuilder {
     labels: readonly string[],
     breakJoin: Join,
     continueJoin: Join,
-    closes: t.ForOfStatement | null = null,
+    closes: ClosingLoop | null = null,
   ): void {
     this.contexts.push({ type: 'loop', labels, breakJoin, continueJoin, closes, handler: this.handler });
     this.stmt(body);
@@ -1281,6 +1357,29 @@ function matches(request: JumpRequest, c: JumpContext): boolean {
   if (request.kind === 'continue')
     return c.type === 'loop' && (!request.label || c.labels.includes(request.label));
   return false;
+}
+
+/** Expressions whose value is never `undefined`: a derived constructor returning one needs no check of `this`. */
+function neverUndefined(e: t.Expression): boolean {
+  switch (e.type) {
+    case 'ObjectExpression':
+    case 'ArrayExpression':
+    case 'NewExpression':
+    case 'ThisExpression':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+    case 'ClassExpression':
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+    case 'NullLiteral':
+    case 'BigIntLiteral':
+    case 'RegExpLiteral':
+    case 'TemplateLiteral':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** A join whose block already exists: a loop head that back edges return to. */

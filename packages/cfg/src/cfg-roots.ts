@@ -39,6 +39,8 @@ export interface CfgRoot {
    * its `yield`s are the awaits, resumed by next() or throw() and never closed by return().
    */
   readonly yieldsAreAwaits?: boolean;
+  /** The constructor of a class that extends another: `this` is bound only once `super()` returns. */
+  readonly derivedConstructor?: boolean;
 }
 
 type Named = { node: t.Node; parent: t.Node | null };

@@ -69,6 +69,27 @@ export interface IterationExit {
   readonly afterBlock: number;
 }
 
+/**
+ * A `return`, or a `break`/`continue` to a target outside it, leaves a `for…of` by closing the loop's iterator
+ * after the jump's own code ran. The iterator's `return()` can throw there: a path the jump's code counted as
+ * ended would go on to the handler. So such a jump first goes to a dispatch right after the loop, reached
+ * once the iterator is closed, whose block throws on entry and which re-issues the jump. The instrumenter
+ * turns the jump into a `break` to a label around the loop, with the dispatch after that label's block
+ * (iterator-close-dispatch.ts); a `return` saves its value first.
+ */
+export interface CloseDispatch {
+  /** The loop's statement (its outermost label if it has one): what the instrumenter wraps. */
+  readonly statement: t.Statement;
+  readonly loop: t.ForOfStatement;
+  /** What the dispatch re-issues: `return` of the saved value, or `break`/`continue` to a label. */
+  readonly jump:
+    { readonly kind: 'return' } | { readonly kind: 'break' | 'continue'; readonly label: string };
+  /** The dispatch the re-issued jump goes to first, when it leaves another `for…of` on its way. */
+  readonly next: number | null;
+  /** The re-issued `return` reads `this` first when it returns `undefined` (`ControlFlowGraph.thisChecks`). */
+  readonly checksThis: boolean;
+}
+
 /** Where an exception lands inside the function: a `catch` or a `finally` entered by an exception. */
 export interface HandlerEntry {
   readonly block: number;
@@ -117,6 +138,16 @@ export interface ControlFlowGraph extends FlowGraph {
   readonly finallies: readonly FinallyRegion[];
   readonly iterationExits: readonly IterationExit[];
   readonly handlers: readonly HandlerEntry[];
+  readonly closeDispatches: readonly CloseDispatch[];
+  /** The `break`, `continue` and `return` statements that go to a dispatch: its index in `closeDispatches`. */
+  readonly closingJumps: ReadonlyMap<t.Node, number>;
+  /**
+   * The `return` statements of a derived constructor, outside any `try`, that read `this` before their code
+   * when they return `undefined`. V8 throws where such a return stands when `super()` has not been called
+   * (inside the body, so after the return's code: a path counted twice); reading `this` throws the same
+   * error first, and the return's block has the exceptional edge.
+   */
+  readonly thisChecks: ReadonlySet<t.ReturnStatement>;
   /** The function is a generator: `yield` sites may end it through `return()`. */
   readonly isGenerator: boolean;
   /**

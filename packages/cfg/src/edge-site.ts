@@ -86,6 +86,8 @@ export type EdgeSite =
    * anonymous function or class keeps the name it takes from the binding.
    */
   | { readonly type: 'defaultValue'; readonly pattern: t.AssignmentPattern; readonly part: 'start' | 'end' }
+  /** At `ControlFlowGraph.closeDispatches[index]`, after the loop's iterator was closed: before the jump it re-issues. */
+  | { readonly type: 'closeDispatch'; readonly index: number }
   /** A generator finished by `return()` at this `yield` with no `finally` in between. */
   | { readonly type: 'generatorReturn'; readonly expression: t.YieldExpression };
 

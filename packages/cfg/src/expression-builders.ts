@@ -84,6 +84,18 @@ export function isNullish(v: t.Identifier, e: t.Expression): t.Expression {
   );
 }
 
+/**
+ * `v === void 0 && this`: in a derived constructor, the check V8 makes where a `return` of `v` stands, made
+ * before the return's code (`ControlFlowGraph.thisChecks`): `this` before `super()` throws the same error.
+ */
+export function thisReadIfUndefined(v: t.Identifier): t.Expression {
+  return logicalExpression(
+    '&&',
+    binaryExpression('===', cloneNode(v), unaryExpression('void', numericLiteral(0))),
+    t.thisExpression(),
+  );
+}
+
 /** `node` given `from`'s source location: a rewritten node keeps its place in reports. */
 export function locatedAt<T extends t.Node>(node: T, from: t.Node): T {
   node.loc = from.loc;

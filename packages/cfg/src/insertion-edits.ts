@@ -7,7 +7,7 @@ import { FunctionTemps } from './function-temps';
 import { declaredFunction, hoistClashingDeclarations } from './body-declarations';
 import { ParameterStateCarriers, type StateCarrier } from './parameter-state';
 import type { FreshName } from './fresh-names';
-import { assignTemp, isInert, keepsPlace, locatedAt, seq } from './expression-builders';
+import { assignTemp, isInert, keepsPlace, locatedAt, seq, thisReadIfUndefined } from './expression-builders';
 import { rewriteOptionalChain } from './optional-chain-rewrite';
 import { CalledChains } from './called-chain';
 import { ArrayDestructuring, defaultMayThrow } from './array-destructuring';
@@ -15,6 +15,7 @@ import { ObjectRestDestructuring } from './object-rest-destructuring';
 import { visitBindingTarget } from './pattern-defaults';
 import { suspensionPoints } from './own-code';
 import { SuspendingIteration } from './suspending-iteration';
+import { IteratorCloseDispatches } from './iterator-close-dispatch';
 import { placeCaseCode, type CaseCode } from './switch-case-code';
 import {
   assignmentExpression,
@@ -72,6 +73,7 @@ const {
   isTSModuleBlock,
   isTSNonNullExpression,
   isVariableDeclaration,
+  thisExpression,
   isYieldExpression,
   objectExpression,
   objectProperty,
@@ -138,6 +140,9 @@ export class InsertionEdits {
   /** Code first where a `continue` lands (a `for`'s update, a `while`'s or `do`'s test): the plan's resumption. */
   private readonly continueStarts = new Map<t.Node, Exprs>();
   private readonly iterations: SuspendingIteration;
+  private readonly closeDispatches: IteratorCloseDispatches;
+  /** A derived constructor's returns that read `this` first (`ControlFlowGraph.thisChecks`). */
+  private readonly thisChecks = new Set<t.Node>();
   private readonly finallies = new Map<t.Node, FinallyEdits>();
   private readonly catchStart = new Map<t.Node, Exprs>();
   private readonly roots = new Map<t.Node, RootEdits>();
@@ -171,6 +176,7 @@ export class InsertionEdits {
     this.objectRests = new ObjectRestDestructuring(fresh);
     this.calledChains = new CalledChains(fresh);
     this.iterations = new SuspendingIteration(fresh);
+    this.closeDispatches = new IteratorCloseDispatches(fresh);
   }
 
   /** What the inserted code shares across the file (state carriers, helpers), first in the program. */
@@ -200,6 +206,13 @@ export class InsertionEdits {
       generatorReturns: [],
     };
     this.roots.set(cfg.node, root);
+    this.closeDispatches.addGraph(cfg, temps);
+    for (const r of cfg.thisChecks) {
+      this.thisChecks.add(r);
+      this.owner.set(r, temps);
+      // Before the return's own code, which the edge loop below puts there too.
+      if (!r.argument) push(this.stmtBefore, r, [expressionStatement(thisExpression())]);
+    }
     const wrappers = this.planParameterWrappers(cfg, plan, state, carrier);
     const localsOf = (e: number) => {
       const p = cfg.edges[e].inParameter;
@@ -357,6 +370,10 @@ export class InsertionEdits {
       this.continueStarts.set(loop, copy(code.resume));
     }
     for (const s of points.afterJumps) push(this.stmtAfter, s, statements(copy(code.resume)));
+    // A jump out of a `for await` awaits the iterator's `return()` before its dispatch runs.
+    cfg.closeDispatches.forEach((d, i) => {
+      if (d.loop.await) this.closeDispatches.addCode(cfg, i, statements(copy(code.resume)), true);
+    });
     for (const loop of points.forAwaits) {
       this.forAwaits.set(loop, copy(code.suspend));
       for (let e = 0; e < cfg.edgeCount; e++) {
@@ -599,6 +616,8 @@ export class InsertionEdits {
         this.defaults.set(site.pattern, entry);
         return;
       }
+      case 'closeDispatch':
+        return this.closeDispatches.addCode(root.cfg, site.index, statements(code));
       case 'generatorReturn': {
         const y = temps.get('yield', 'pp_y');
         const id = root.generatorReturns.length + 1;
@@ -687,6 +706,7 @@ export class InsertionEdits {
       case 'ForOfStatement': {
         const stepSuspend = this.forAwaits.get(n);
         if (stepSuspend) n.right = this.iterations.wrap(n.right, 'for-await', null, stepSuspend);
+        result = this.closeDispatches.wrap(n, n);
         break;
       }
       case 'WhileStatement':
@@ -698,13 +718,29 @@ export class InsertionEdits {
       case 'ReturnStatement':
         if (n.argument) {
           const ret = this.returns.get(n);
-          if (ret) n.argument = this.afterValue(n, n.argument, ret);
+          if (this.thisChecks.has(n)) {
+            const v = this.temps(n).value();
+            n.argument = seq([
+              assignTemp(v, n.argument),
+              thisReadIfUndefined(v),
+              ...(ret ?? []),
+              cloneNode(v),
+            ]);
+          } else if (ret) n.argument = this.afterValue(n, n.argument, ret);
           const awaited = this.awaitedReturns.get(n);
           if (awaited) {
             const v = awaited.temps.value();
             n.argument = seq([assignTemp(v, n.argument), ...awaited.suspend, cloneNode(v)]);
           }
         }
+        result = this.closeDispatches.jumpReplacement(n) ?? n;
+        break;
+      case 'BreakStatement':
+      case 'ContinueStatement':
+        result = this.closeDispatches.jumpReplacement(n) ?? n;
+        break;
+      case 'LabeledStatement':
+        result = this.closeDispatches.wrap(n, n);
         break;
       case 'SwitchStatement':
         this.applySwitch(n);

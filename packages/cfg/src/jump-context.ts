@@ -17,7 +17,7 @@ export type JumpContext =
       /** Where `continue` goes: the test, the update, or the head of the next iteration. */
       continueJoin: Join;
       /** A `for…of`, whose iterator a jump out of it closes (its `return()`, which can throw). */
-      readonly closes: t.ForOfStatement | null;
+      readonly closes: ClosingLoop | null;
       /** The exception handler where the statement stands. */
       readonly handler: Join | null;
     }
@@ -28,6 +28,21 @@ export type JumpContext =
       readonly handler: Join | null;
     }
   | { readonly type: 'finally'; readonly region: FinallyBuilder };
+
+/**
+ * A `for…of` being built: a jump leaving it for a target outside goes to the dispatch for that target, built
+ * after the loop (`CloseDispatch`).
+ */
+export interface ClosingLoop {
+  readonly loop: t.ForOfStatement;
+  /** The loop's outermost label, or the loop. */
+  readonly statement: t.Statement;
+  /** By target (`return`, `break:L`, `continue:L`). */
+  readonly dispatches: Map<
+    string,
+    { readonly index: number; readonly join: Join; readonly request: JumpRequest }
+  >;
+}
 
 /** The protected part (`try` and `catch`) of a `try … finally`: every jump out of it enters the `finally`. */
 export class FinallyBuilder {

@@ -57,6 +57,7 @@ export function scanProgram(program: t.Program): ProgramScan {
     className: string | null,
     depth: number,
     owner: t.Node | null,
+    derived: boolean,
   ): void => {
     const type = node.type;
     let inner = depth;
@@ -70,13 +71,16 @@ export function scanProgram(program: t.Program): ProgramScan {
     } else if (ROOT_TYPES.has(type)) {
       const root = rootOf(node, parent, className);
       if (root) {
-        roots.push({ ...root, depth });
+        const derivedConstructor =
+          derived && type === 'ClassMethod' && (node as t.ClassMethod).kind === 'constructor';
+        roots.push(derivedConstructor ? { ...root, depth, derivedConstructor } : { ...root, depth });
         inner = depth + 1;
       }
       // A bodiless function or a declared namespace runs no code; a field that is not a root is in a class.
       owner = root ? root.node : null;
     } else if (CLASS_TYPES.has(type)) {
       className = classNameOf(node as t.Class, parent);
+      derived = (node as t.Class).superClass != null;
       owner = null;
     }
     const keys = VISITOR_KEYS[type];
@@ -88,13 +92,13 @@ export function scanProgram(program: t.Program): ProgramScan {
       if (Array.isArray(child)) {
         for (let i = 0; i < child.length; i++) {
           const c: unknown = child[i];
-          if (c && typeof c === 'object') visit(c as t.Node, node, className, inner, owner);
+          if (c && typeof c === 'object') visit(c as t.Node, node, className, inner, owner, derived);
         }
       } else if (child && typeof child === 'object') {
-        visit(child as t.Node, node, className, inner, owner);
+        visit(child as t.Node, node, className, inner, owner, derived);
       }
     }
   };
-  for (const s of program.body) visit(s, program, null, 1, program);
+  for (const s of program.body) visit(s, program, null, 1, program, false);
   return { names, roots, declarations };
 }
