@@ -364,6 +364,14 @@ function forOfStatement(ctx: Ctx): string {
     options.push([() => `(Array.isArray(${v}) ? ${v} : [${v}])`, 1.5]);
   }
   options.push([() => "'ab'", 0.3]);
+  // An iterable whose closing can throw: the `return()` a jump out of the loop calls runs its `finally`. A
+  // generator method of its own, so its values are literals (the context's `await`s and names are not its).
+  options.push([
+    () =>
+      `{ *[Symbol.iterator]() { try { yield ${rng.int(4)}; yield 's${rng.int(4)}'; } finally { ` +
+      `if (${rng.chance(0.7)}) throw new RangeError('closed'); } } }`,
+    0.8,
+  ]);
   const gens = generatorSource(ctx, isAwait ? ['generator', 'asyncGenerator'] : ['generator'], 1);
   if (gens !== undefined) options.push([() => gens, isAwait ? 4 : 2]);
   if (isAwait) options.push([() => `[${expr(ctx, 1)}, Promise.resolve(${expr(ctx, 1)})]`, 1]);
