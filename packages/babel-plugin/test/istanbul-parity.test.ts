@@ -48,6 +48,35 @@ sources.push({
   presets: [],
 });
 
+// Jumps pathprof rewrites as statements of its own: out of a \`for…of\` (a break to a dispatch after the loop), a
+// \`try\` whose \`finally\` needs to know how it was entered (wrapped in a second \`try\`), a derived constructor's
+// \`return\` (reads \`this\` first).
+sources.push({
+  name: 'jump shapes',
+  path: join(fixtures, 'js-shop', 'src', 'jumps.js'),
+  text: `export function find(list, wanted, log) {
+  outer: for (const row of list) {
+    for (const x of row) {
+      if (x === wanted) return x;
+      if (x < 0) continue outer;
+    }
+  }
+  try {
+    if (log) return log();
+  } finally {
+    if (wanted) log?.();
+  }
+}
+export class Tagged extends Array {
+  constructor(n) {
+    if (n < 0) return;
+    super(n);
+  }
+}
+`,
+  presets: [],
+});
+
 test('the logical shapes keep exact path counts', () => {
   const values = [0, 1, null, { b: { c: 2 } }]; // falsy, truthy, nullish, an object with a chain
   const inputs = values.flatMap((a) =>
