@@ -388,7 +388,6 @@ export class CfgBuilder {
         loop: closing.loop,
         jump: request.kind === 'return' ? { kind: 'return' } : { kind: request.kind, label: request.label! },
         next: null,
-        checksThis: false,
       });
     }
     return d;
@@ -417,11 +416,7 @@ export class CfgBuilder {
   ): void {
     const dispatch = this.closingDispatch(request);
     if (dispatch !== null) this.closingJumps.set(s, dispatch);
-    else if (
-      s.type === 'ReturnStatement' &&
-      this.checksThis() &&
-      !(s.argument && neverUndefined(s.argument))
-    ) {
+    if (s.type === 'ReturnStatement' && this.checksThis(s, dispatch !== null)) {
       this.thisChecks.add(s);
       this.closeSilent({ type: 'beforeStatement', statement: s }, s);
       this.g.noteCode(this.cur, s, true);
@@ -430,8 +425,13 @@ export class CfgBuilder {
   }
 
   /** Whether a `return` here reads `this` first (`ControlFlowGraph.thisChecks`). */
-  private checksThis(): boolean {
-    return this.derivedConstructor && this.handler === null && this.cur !== UNREACHABLE;
+  private checksThis(s: t.ReturnStatement, dispatched: boolean): boolean {
+    if (!this.derivedConstructor || this.cur === UNREACHABLE || (s.argument && neverUndefined(s.argument))) {
+      return false;
+    }
+    // Where V8 checks, the language checks only when the body is left; they agree with nothing in between. A
+    // return that becomes a break to a dispatch no longer stands where V8 checks: it is checked there always.
+    return dispatched || this.handler === null;
   }
 
   /**
@@ -442,10 +442,7 @@ export class CfgBuilder {
     for (const d of closing.dispatches.values()) {
       this.land(d.join);
       this.g.throwsOnEntry(this.cur, closing.loop);
-      const next = this.closingDispatch(d.request);
-      this.closeDispatches[d.index].next = next;
-      this.closeDispatches[d.index].checksThis =
-        d.request.kind === 'return' && next === null && this.checksThis();
+      this.closeDispatches[d.index].next = this.closingDispatch(d.request);
       // Normal, not the jump's kind: the jump is where it is written, which the report shows, not the loop.
       this.jump(d.request, EdgeKind.Normal, { type: 'closeDispatch', index: d.index }, closing.loop);
     }

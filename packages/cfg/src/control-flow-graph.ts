@@ -86,8 +86,6 @@ export interface CloseDispatch {
     { readonly kind: 'return' } | { readonly kind: 'break' | 'continue'; readonly label: string };
   /** The dispatch the re-issued jump goes to first, when it leaves another `for…of` on its way. */
   readonly next: number | null;
-  /** The re-issued `return` reads `this` first when it returns `undefined` (`ControlFlowGraph.thisChecks`). */
-  readonly checksThis: boolean;
 }
 
 /** Where an exception lands inside the function: a `catch` or a `finally` entered by an exception. */
@@ -142,10 +140,11 @@ export interface ControlFlowGraph extends FlowGraph {
   /** The `break`, `continue` and `return` statements that go to a dispatch: its index in `closeDispatches`. */
   readonly closingJumps: ReadonlyMap<t.Node, number>;
   /**
-   * The `return` statements of a derived constructor, outside any `try`, that read `this` before their code
-   * when they return `undefined`. V8 throws where such a return stands when `super()` has not been called
-   * (inside the body, so after the return's code: a path counted twice); reading `this` throws the same
-   * error first, and the return's block has the exceptional edge.
+   * The `return` statements of a derived constructor that read `this` before their code when they return
+   * `undefined`: those outside any `try`, and those that go to a dispatch. V8 throws where such a return stands
+   * when `super()` has not been called (inside the body, so after the return's code: a path counted twice);
+   * reading `this` throws the same error first, and the return's block has the exceptional edge. A return
+   * made a `break` no longer stands there, so it is checked wherever it is, as V8 would have.
    */
   readonly thisChecks: ReadonlySet<t.ReturnStatement>;
   /** The function is a generator: `yield` sites may end it through `return()`. */

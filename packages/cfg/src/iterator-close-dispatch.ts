@@ -10,16 +10,15 @@ import {
   returnStatement,
   unaryExpression,
 } from './emitted-nodes';
-import { locatedAt, thisReadIfUndefined } from './expression-builders';
+import { locatedAt } from './expression-builders';
 
 const { breakStatement, cloneNode, continueStatement, identifier, isReturnStatement, labeledStatement } = t;
 
 /** One dispatch as emitted: the label a jump breaks to, and what runs after the loop's iterator is closed. */
 interface DispatchEdits {
   readonly label: t.Identifier;
-  /** What a suspension's resumption runs first, then the `this` check, then the edge's code. */
+  /** What a suspension's resumption runs first, then the edge's code. */
   readonly resume: t.Statement[];
-  readonly check: t.Statement | null;
   readonly code: t.Statement[];
   readonly reissue: () => t.Statement;
 }
@@ -55,8 +54,7 @@ export class IteratorCloseDispatches {
     const value = () => temps.get('close-dispatch', 'pp_rv');
     const edits = cfg.closeDispatches.map((d): DispatchEdits => {
       const reissue = () => reissued(d, edits, value);
-      const check = d.checksThis ? expressionStatement(thisReadIfUndefined(value())) : null;
-      return { label: this.fresh('pp_closed'), resume: [], check, code: [], reissue };
+      return { label: this.fresh('pp_closed'), resume: [], code: [], reissue };
     });
     this.byGraph.set(cfg, edits);
     cfg.closeDispatches.forEach((d, i) => {
@@ -94,7 +92,7 @@ export class IteratorCloseDispatches {
     const done = this.fresh('pp_looped');
     let inner = blockStatement([rewritten, breakStatement(cloneNode(done))]);
     for (const d of dispatches) {
-      const run = [...d.resume, ...(d.check ? [d.check] : []), ...d.code, d.reissue()];
+      const run = [...d.resume, ...d.code, d.reissue()];
       inner = blockStatement([labeledStatement(cloneNode(d.label), inner), ...run]);
     }
     return labeledStatement(done, inner);
