@@ -18,6 +18,7 @@ import {
   evaluationMayThrow,
   isTypeOnlyStatement,
   mayEvalDirectly,
+  neverUndefined,
   staticTruthiness,
   unwrapTypeScript,
 } from './node-facts';
@@ -1354,29 +1355,6 @@ function matches(request: JumpRequest, c: JumpContext): boolean {
   if (request.kind === 'continue')
     return c.type === 'loop' && (!request.label || c.labels.includes(request.label));
   return false;
-}
-
-/** Expressions whose value is never `undefined`: a derived constructor returning one needs no check of `this`. */
-function neverUndefined(e: t.Expression): boolean {
-  switch (e.type) {
-    case 'ObjectExpression':
-    case 'ArrayExpression':
-    case 'NewExpression':
-    case 'ThisExpression':
-    case 'FunctionExpression':
-    case 'ArrowFunctionExpression':
-    case 'ClassExpression':
-    case 'StringLiteral':
-    case 'NumericLiteral':
-    case 'BooleanLiteral':
-    case 'NullLiteral':
-    case 'BigIntLiteral':
-    case 'RegExpLiteral':
-    case 'TemplateLiteral':
-      return true;
-    default:
-      return false;
-  }
 }
 
 /** A join whose block already exists: a loop head that back edges return to. */

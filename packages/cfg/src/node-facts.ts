@@ -139,3 +139,26 @@ export function someOutsideFunctions(e: t.Node, test: (n: t.Node) => boolean): b
 export function mayEvalDirectly(e: t.Node): boolean {
   return someOutsideFunctions(e, (n) => isIdentifier(n) && n.name === 'eval');
 }
+
+/** Expressions whose value is never `undefined`: a derived constructor returning one needs no check of `this`. */
+export function neverUndefined(e: t.Expression): boolean {
+  switch (e.type) {
+    case 'ObjectExpression':
+    case 'ArrayExpression':
+    case 'NewExpression':
+    case 'ThisExpression':
+    case 'FunctionExpression':
+    case 'ArrowFunctionExpression':
+    case 'ClassExpression':
+    case 'StringLiteral':
+    case 'NumericLiteral':
+    case 'BooleanLiteral':
+    case 'NullLiteral':
+    case 'BigIntLiteral':
+    case 'RegExpLiteral':
+    case 'TemplateLiteral':
+      return true;
+    default:
+      return false;
+  }
+}
