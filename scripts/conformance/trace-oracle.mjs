@@ -14,6 +14,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { clearTimeout, setTimeout } from 'node:timers';
 import vm from 'node:vm';
 import picomatch from 'picomatch';
 import { testFiles } from './test-files.mjs';
